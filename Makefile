@@ -1,0 +1,62 @@
+# Attention Lab: the two commands a newcomer needs are `make serve` and `make test` (see README.md).
+# Every target installs what is missing first (scripts/setup.sh is quick when everything is there).
+SHELL := /bin/bash
+.DEFAULT_GOAL := help
+export NODE_PATH := /usr/share/nodejs
+PORT ?= 8000
+JOBS ?= $(shell nproc)
+
+.PHONY: help setup native wasm dist serve desktop test test-native test-wasm test-e2e asan bench clean
+
+help:
+	@echo "make serve    build the WebAssembly app into dist/ and serve it at http://127.0.0.1:$(PORT)/"
+	@echo "make test     build everything and run every test (native, WebAssembly under Node, browser)"
+	@echo "make desktop  build and start the native desktop app"
+	@echo "make dist     build the WebAssembly app into dist/ (static files, host anywhere)"
+	@echo "make asan     native tests under AddressSanitizer + UBSan"
+	@echo "make clean    remove build/ and dist/"
+
+setup:
+	@bash scripts/setup.sh
+
+native: setup
+	@cmake --preset native >/dev/null
+	@cmake --build --preset native -j $(JOBS)
+
+wasm: setup
+	@cmake --preset wasm >/dev/null
+	@cmake --build --preset wasm -j $(JOBS)
+
+dist: wasm
+	@rm -rf dist && mkdir -p dist
+	@cp index.html build/wasm/api.js build/wasm/app.js build/wasm/app.wasm dist/
+	@echo "dist/: $$(du -sh dist | cut -f1) ($$(ls dist | tr '\n' ' '))"
+
+serve: dist
+	@echo "Attention Lab at http://127.0.0.1:$(PORT)/  (Ctrl-C stops it)"
+	@cd dist && exec python3 -m http.server $(PORT) --bind 127.0.0.1
+
+desktop: native
+	@build/native/attnlab_app
+
+test-native: native
+	@ctest --preset native -j $(JOBS)
+
+test-wasm: wasm
+	@ctest --preset wasm -j $(JOBS)
+
+test-e2e: dist
+	@node --test tests/e2e/
+
+test: setup
+	@$(MAKE) --no-print-directory test-native
+	@$(MAKE) --no-print-directory test-wasm
+	@$(MAKE) --no-print-directory test-e2e
+
+asan: setup
+	@cmake --preset asan >/dev/null
+	@cmake --build --preset asan -j $(JOBS)
+	@ctest --preset asan -j $(JOBS)
+
+clean:
+	rm -rf build dist

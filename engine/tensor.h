@@ -1,0 +1,43 @@
+// Attention Lab engine: the matrix types every operation uses.
+//
+// Convention (as in the lecture's matrix form): one token per ROW. The input of a layer is I (T, D): row t is
+// the vector a^t of token t. So Q = I·Wq is (T, D) and the score matrix A = Q·Kᵀ is (T, T) with
+// row = query, column = key. Matrices are row-major so that a row (one token) is contiguous in memory.
+//
+// Every operation is written once for a scalar type `Real` and compiled for float (training, the app) and
+// double (the finite-difference gradient checks). The operations take plain pointers plus sizes, like
+// llm.c; inside, `view(...)` / `cview(...)` wrap a pointer as an Eigen matrix so the math reads as math.
+#pragma once
+
+#include <Eigen/Core>
+
+namespace attnlab {
+
+using Mat = Eigen::Matrix<float, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>;
+using RowVec = Eigen::Matrix<float, 1, Eigen::Dynamic>;
+using MatMap = Eigen::Map<Mat>;
+using ConstMatMap = Eigen::Map<const Mat>;
+using RowVecMap = Eigen::Map<RowVec>;
+using ConstRowVecMap = Eigen::Map<const RowVec>;
+
+// The same for any scalar type.
+template <typename Real>
+using MatT = Eigen::Matrix<Real, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>;
+
+// A (rows, cols) block of a row-major buffer whose rows are `ld` elements apart. One head's columns of Q,
+// Qₕ = Q[:, h·Dh : (h+1)·Dh], is such a block: rows = T, cols = Dh, ld = D.
+template <typename Real>
+using View = Eigen::Map<MatT<Real>, Eigen::Unaligned, Eigen::OuterStride<>>;
+template <typename Real>
+using CView = Eigen::Map<const MatT<Real>, Eigen::Unaligned, Eigen::OuterStride<>>;
+
+template <typename Real>
+inline View<Real> view(Real* p, int rows, int cols, int ld = -1) {
+  return View<Real>(p, rows, cols, Eigen::OuterStride<>(ld < 0 ? cols : ld));
+}
+template <typename Real>
+inline CView<Real> cview(const Real* p, int rows, int cols, int ld = -1) {
+  return CView<Real>(p, rows, cols, Eigen::OuterStride<>(ld < 0 ? cols : ld));
+}
+
+}  // namespace attnlab

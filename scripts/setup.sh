@@ -1,0 +1,92 @@
+#!/usr/bin/env bash
+# Install everything Attention Lab needs on a Debian 12 machine, from Debian's and npm's registries only.
+# Idempotent: each step checks whether its result is already there, so a second run takes seconds.
+#
+#   scripts/setup.sh            everything (native, WebAssembly, browser tests)
+#   ATTNLAB_SETUP_QUIET=1 ...   less output
+#
+# What it does (see ../shared/TOOLCHAIN.md for why each step looks the way it does):
+#   1. Debian packages (compilers, Emscripten, Eigen, SDL2, GoogleTest, Chromium, Xvfb, ...)
+#   2. Debian *source* packages imgui and libsdl2, unpacked into .deps/ (ignored by git)
+#   3. SDL2 built once for WebAssembly with emcmake (static libSDL2.a in .deps/sdl2-wasm)
+#   4. npm dependencies (playwright-core) from the committed package-lock.json
+set -euo pipefail
+
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+DEPS="$ROOT/.deps"
+mkdir -p "$DEPS"
+export NODE_PATH=/usr/share/nodejs   # Emscripten's acorn lives there (TOOLCHAIN.md gotcha 1)
+
+log() { printf '\033[1;34m[setup]\033[0m %s\n' "$*"; }
+
+SUDO=""
+if [ "$(id -u)" != 0 ]; then SUDO="sudo"; fi
+
+# ---------------------------------------------------------------------------------------------- 1
+PACKAGES=(
+  build-essential cmake ninja-build pkg-config git ca-certificates python3
+  emscripten libeigen3-dev nlohmann-json3-dev libcli11-dev libgtest-dev libbenchmark-dev
+  libsdl2-dev libgl-dev
+  xvfb xauth libgl1-mesa-dri chromium fonts-dejavu-core python3-fonttools libstb-dev
+  nodejs
+)
+missing=()
+for p in "${PACKAGES[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+if [ ${#missing[@]} -gt 0 ]; then
+  log "installing Debian packages: ${missing[*]}"
+  $SUDO apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}"
+else
+  log "Debian packages: all present"
+fi
+command -v npm >/dev/null || { DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq npm; }
+
+# ---------------------------------------------------------------------------------------------- 2
+# Source packages need a deb-src entry; Debian 12 uses deb822 files (TOOLCHAIN.md).
+fetch_source() {  # $1 = source package, $2 = directory name to unpack into
+  local pkg="$1" dest="$DEPS/$2"
+  [ -f "$dest/.unpacked" ] && return 0
+  if [ ! -f /etc/apt/sources.list.d/attnlab-src.sources ]; then
+    log "adding deb-src entry"
+    sed 's/^Types: deb$/Types: deb-src/' /etc/apt/sources.list.d/debian.sources |
+      $SUDO tee /etc/apt/sources.list.d/attnlab-src.sources >/dev/null
+    $SUDO apt-get update -qq
+  fi
+  log "downloading Debian source package $pkg"
+  mkdir -p "$DEPS/src"
+  (cd "$DEPS/src" && apt-get source --download-only "$pkg" >/dev/null)
+  local tarball
+  tarball=$(ls "$DEPS/src/${pkg}"_*.orig.tar.* | head -n 1)
+  rm -rf "$dest" && mkdir -p "$dest"
+  tar -xf "$tarball" -C "$dest" --strip-components=1
+  touch "$dest/.unpacked"
+}
+fetch_source imgui imgui
+fetch_source libsdl2 sdl2-src
+
+# ---------------------------------------------------------------------------------------------- 3
+# -sUSE_SDL=2 would download SDL2 from GitHub, which fails here: build Debian's SDL2 for wasm instead.
+if [ ! -f "$DEPS/sdl2-wasm/libSDL2.a" ]; then
+  log "building SDL2 for WebAssembly (once; a few minutes)"
+  rm -rf "$DEPS/sdl2-wasm"
+  emcmake cmake -S "$DEPS/sdl2-src" -B "$DEPS/sdl2-wasm" -G Ninja -DCMAKE_BUILD_TYPE=Release \
+    -DSDL_SHARED=OFF -DSDL_STATIC=ON -DSDL_TEST=OFF >"$DEPS/sdl2-wasm.log" 2>&1 \
+    || { tail -n 40 "$DEPS/sdl2-wasm.log"; exit 1; }
+  cmake --build "$DEPS/sdl2-wasm" >>"$DEPS/sdl2-wasm.log" 2>&1 \
+    || { tail -n 40 "$DEPS/sdl2-wasm.log"; exit 1; }
+else
+  log "SDL2 for WebAssembly: present"
+fi
+
+# ---------------------------------------------------------------------------------------------- 4
+if [ -f "$ROOT/package-lock.json" ]; then
+  if [ ! -d "$ROOT/node_modules/playwright-core" ] || [ "$ROOT/package-lock.json" -nt "$ROOT/node_modules/.package-lock.json" ]; then
+    log "installing npm dependencies (npm ci)"
+    (cd "$ROOT" && npm ci --no-audit --no-fund --loglevel=error)
+  else
+    log "npm dependencies: present"
+  fi
+fi
+log "done"

@@ -1,0 +1,22 @@
+# Desktop smoke test: the native app renders real frames in a real X server (Xvfb, Mesa's software GL 3.3)
+# and its screenshot is checked for content. The screenshot is kept in build/e2e/ for people to look at.
+if(NOT EMSCRIPTEN AND ATTNLAB_BUILD_APP)
+  find_program(ATTNLAB_XVFB_RUN xvfb-run)
+  find_program(ATTNLAB_NODE_BIN node)
+  if(ATTNLAB_XVFB_RUN AND ATTNLAB_NODE_BIN)
+    set(_shot "${CMAKE_SOURCE_DIR}/build/e2e/desktop-${CMAKE_BUILD_TYPE}.png")
+    add_test(NAME desktop_smoke
+             COMMAND ${CMAKE_COMMAND} -E env LIBGL_ALWAYS_SOFTWARE=1
+                     ${ATTNLAB_XVFB_RUN} -a -s "-screen 0 1400x900x24"
+                     $<TARGET_FILE:attnlab_app> --frames 20 --size 1280x800 --screenshot ${_shot})
+    add_test(NAME desktop_screenshot_check
+             COMMAND ${ATTNLAB_NODE_BIN} ${CMAKE_SOURCE_DIR}/tests/desktop/check_screenshot.mjs ${_shot} 1280 800)
+    set_tests_properties(desktop_screenshot_check PROPERTIES DEPENDS desktop_smoke)
+    set_tests_properties(desktop_smoke PROPERTIES FIXTURES_SETUP desktop_shot)
+    set_tests_properties(desktop_screenshot_check PROPERTIES FIXTURES_REQUIRED desktop_shot)
+    add_test(NAME desktop_bad_argument COMMAND $<TARGET_FILE:attnlab_app> --frames zero)
+    set_tests_properties(desktop_bad_argument PROPERTIES WILL_FAIL TRUE)
+  else()
+    message(WARNING "xvfb-run or node not found: the desktop smoke test is not registered")
+  endif()
+endif()

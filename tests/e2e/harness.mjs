@@ -1,0 +1,93 @@
+// Browser end-to-end harness: a static server for dist/ on 127.0.0.1 and Debian's Chromium driven by
+// playwright-core (never a downloaded browser). Flags from ../shared/TOOLCHAIN.md.
+import { createServer } from 'node:http';
+import { readFile, mkdir } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { extname, join, normalize, resolve, dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+
+export { decodePng, greyVariance, distinctColours } from './png.mjs';
+
+export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+export const DIST = process.env.ATTNLAB_DIST || join(ROOT, 'dist');
+export const SHOTS = join(ROOT, 'build', 'e2e');
+
+const TYPES = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript', '.wasm': 'application/wasm',
+                '.png': 'image/png', '.css': 'text/css', '.json': 'application/json' };
+
+// Serves `dir` under `prefix` (e.g. '/' or '/course/week3/attention/'); anything else is a 404.
+// `override(path)` may return {status, body} to simulate a broken deployment.
+export async function serve({ dir = DIST, prefix = '/', override = null, extraRoutes = {} } = {}) {
+  if (!existsSync(join(dir, 'index.html'))) throw new Error(`${dir}/index.html missing: run 'make dist' first`);
+  const server = createServer(async (req, res) => {
+    const url = new URL(req.url, 'http://x');
+    let path = decodeURIComponent(url.pathname);
+    if (extraRoutes[path]) {
+      res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' });
+      res.end(extraRoutes[path]);
+      return;
+    }
+    if (!path.startsWith(prefix)) { res.writeHead(404); res.end('not found'); return; }
+    path = path.slice(prefix.length) || 'index.html';
+    if (path.endsWith('/')) path += 'index.html';
+    const o = override && override(path);
+    if (o) { res.writeHead(o.status, { 'Content-Type': 'text/plain' }); res.end(o.body || ''); return; }
+    const file = normalize(join(dir, path));
+    if (!file.startsWith(dir)) { res.writeHead(403); res.end(); return; }
+    try {
+      const body = await readFile(file);
+      res.writeHead(200, { 'Content-Type': TYPES[extname(file)] || 'application/octet-stream',
+                           'Content-Length': body.length, 'Cache-Control': 'no-store' });
+      res.end(body);
+    } catch {
+      res.writeHead(404); res.end('not found');
+    }
+  });
+  await new Promise((ok) => server.listen(0, '127.0.0.1', ok));
+  const base = `http://127.0.0.1:${server.address().port}`;
+  return { base, url: base + prefix, close: () => new Promise((ok) => server.close(ok)) };
+}
+
+export async function launch() {
+  return chromium.launch({
+    executablePath: process.env.ATTNLAB_CHROMIUM || '/usr/bin/chromium',
+    headless: true,
+    args: ['--no-sandbox', '--disable-quic', '--no-first-run', '--disable-background-networking',
+           '--disable-component-update', '--disable-sync', '--use-angle=swiftshader', '--enable-unsafe-swiftshader',
+           '--ignore-gpu-blocklist'],
+  });
+}
+
+// A page that records every console error, page error, failed request and request to another host.
+export async function openPage(browser, { width = 1280, height = 800 } = {}) {
+  const context = await browser.newContext({ viewport: { width, height }, deviceScaleFactor: 1 });
+  const page = await context.newPage();
+  const problems = [];
+  page.on('console', (m) => { if (m.type() === 'error') problems.push(`console error: ${m.text()}`); });
+  page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
+  page.on('requestfailed', (r) => problems.push(`request failed: ${r.url()} (${r.failure()?.errorText})`));
+  page.on('response', (r) => { if (r.status() >= 400) problems.push(`HTTP ${r.status()}: ${r.url()}`); });
+  page.on('request', (r) => {
+    const u = new URL(r.url());
+    if (!['127.0.0.1', 'localhost'].includes(u.hostname) && u.protocol !== 'data:' && u.protocol !== 'blob:')
+      problems.push(`request to another host: ${r.url()}`);
+  });
+  return { context, page, problems };
+}
+
+// Waits for window.attnlab.ready (resolved after the first frame) and returns what it resolved to.
+export async function waitReady(page, timeout = 60000) {
+  return page.evaluate((t) => Promise.race([
+    window.attnlab.ready.then(() => ({ ok: true, version: window.attnlab.version })),
+    new Promise((_, no) => setTimeout(() => no(new Error('attnlab.ready did not resolve in time')), t)),
+  ]), timeout);
+}
+
+export async function screenshot(page, name) {
+  await mkdir(SHOTS, { recursive: true });
+  const path = join(SHOTS, name);
+  const png = await page.screenshot({ path });
+  return { path, png };
+}
+

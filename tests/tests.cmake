@@ -1,0 +1,45 @@
+# Test suites. Natively everything runs under CTest; under Emscripten the same engine tests are compiled to
+# WebAssembly and run by Node (TOOLCHAIN.md gotcha 9): the exit code is the verdict either way.
+if(EMSCRIPTEN)
+  set(gtest_disable_pthreads ON CACHE BOOL "" FORCE)
+  set(BUILD_GMOCK OFF CACHE BOOL "" FORCE)
+  set(INSTALL_GTEST OFF CACHE BOOL "" FORCE)
+  add_subdirectory(/usr/src/googletest "${CMAKE_BINARY_DIR}/googletest" EXCLUDE_FROM_ALL)
+  set(ATTNLAB_GTEST gtest gtest_main)
+  find_program(ATTNLAB_NODE node REQUIRED)
+else()
+  find_package(GTest REQUIRED)
+  set(ATTNLAB_GTEST GTest::gtest GTest::gtest_main)
+endif()
+
+# Engine unit tests: every tests/engine/*.cpp is one suite file of the same executable.
+file(GLOB ATTNLAB_ENGINE_TEST_SOURCES CONFIGURE_DEPENDS "${CMAKE_SOURCE_DIR}/tests/engine/*.cpp")
+add_executable(attnlab_engine_tests ${ATTNLAB_ENGINE_TEST_SOURCES})
+target_link_libraries(attnlab_engine_tests PRIVATE attnlab_engine attnlab_hdr ${ATTNLAB_GTEST})
+target_compile_options(attnlab_engine_tests PRIVATE ${ATTNLAB_WARNINGS})
+target_compile_definitions(attnlab_engine_tests PRIVATE ATTNLAB_SOURCE_DIR="${CMAKE_SOURCE_DIR}")
+
+if(EMSCRIPTEN)
+  target_link_options(attnlab_engine_tests PRIVATE -sNODERAWFS=1 -sEXIT_RUNTIME=1 -sALLOW_MEMORY_GROWTH=1
+                                                   -sENVIRONMENT=node)
+  add_test(NAME engine_wasm
+           COMMAND ${ATTNLAB_NODE} --no-experimental-fetch $<TARGET_FILE:attnlab_engine_tests>)
+  set_tests_properties(engine_wasm PROPERTIES ENVIRONMENT "NODE_PATH=/usr/share/nodejs")
+  # The CLI under Node must behave exactly as the native one.
+  add_test(NAME cli_wasm_version
+           COMMAND ${ATTNLAB_NODE} --no-experimental-fetch $<TARGET_FILE:attnlab> --version)
+  set_tests_properties(cli_wasm_version PROPERTIES PASS_REGULAR_EXPRESSION "attnlab ${PROJECT_VERSION}")
+else()
+  include(GoogleTest)
+  gtest_discover_tests(attnlab_engine_tests DISCOVERY_MODE PRE_TEST)
+  add_test(NAME cli_version COMMAND $<TARGET_FILE:attnlab> --version)
+  set_tests_properties(cli_version PROPERTIES PASS_REGULAR_EXPRESSION "attnlab ${PROJECT_VERSION}")
+  add_test(NAME cli_bad_command COMMAND $<TARGET_FILE:attnlab> no-such-command)
+  set_tests_properties(cli_bad_command PROPERTIES WILL_FAIL TRUE)
+endif()
+
+# Further CTest registrations (CLI behaviour tests, desktop smoke test) live next to what they test.
+file(GLOB ATTNLAB_TEST_CMAKE CONFIGURE_DEPENDS "${CMAKE_SOURCE_DIR}/tests/*/tests.cmake")
+foreach(f IN LISTS ATTNLAB_TEST_CMAKE)
+  include("${f}")
+endforeach()

@@ -1,0 +1,65 @@
+# attnlab_app: the Dear ImGui app (same sources for the desktop and the browser).
+# Dear ImGui 1.86 and, for wasm, SDL2 come from Debian source packages unpacked by scripts/setup.sh.
+set(IMGUI_DIR "${ATTNLAB_DEPS_DIR}/imgui")
+if(NOT EXISTS "${IMGUI_DIR}/imgui.cpp")
+  message(FATAL_ERROR "Dear ImGui sources not found in ${IMGUI_DIR}: run scripts/setup.sh first")
+endif()
+
+add_library(attnlab_imgui STATIC
+  "${IMGUI_DIR}/imgui.cpp" "${IMGUI_DIR}/imgui_draw.cpp" "${IMGUI_DIR}/imgui_tables.cpp"
+  "${IMGUI_DIR}/imgui_widgets.cpp" "${IMGUI_DIR}/imgui_demo.cpp"
+  "${IMGUI_DIR}/backends/imgui_impl_sdl.cpp" "${IMGUI_DIR}/backends/imgui_impl_opengl3.cpp")
+target_include_directories(attnlab_imgui SYSTEM PUBLIC "${IMGUI_DIR}" "${IMGUI_DIR}/backends")
+target_compile_definitions(attnlab_imgui PUBLIC IMGUI_DISABLE_OBSOLETE_FUNCTIONS)
+
+if(EMSCRIPTEN)
+  set(SDL2_WASM_DIR "${ATTNLAB_DEPS_DIR}/sdl2-wasm")
+  if(NOT EXISTS "${SDL2_WASM_DIR}/libSDL2.a")
+    message(FATAL_ERROR "SDL2 for WebAssembly not found in ${SDL2_WASM_DIR}: run scripts/setup.sh first")
+  endif()
+  add_library(attnlab_sdl2 INTERFACE)
+  # -I, not -isystem: these must win over the SDL 1.x headers Emscripten puts on its own system path.
+  target_include_directories(attnlab_sdl2 INTERFACE "${SDL2_WASM_DIR}/include"
+                             "${SDL2_WASM_DIR}/include-config-release")
+  target_link_libraries(attnlab_sdl2 INTERFACE "${SDL2_WASM_DIR}/libSDL2.a")
+  target_compile_definitions(attnlab_imgui PUBLIC IMGUI_IMPL_OPENGL_ES3)
+  target_link_libraries(attnlab_imgui PUBLIC attnlab_sdl2)
+else()
+  find_package(SDL2 REQUIRED)
+  find_package(OpenGL REQUIRED)
+  target_link_libraries(attnlab_imgui PUBLIC SDL2::SDL2 OpenGL::GL ${CMAKE_DL_LIBS})
+endif()
+
+# The UI font: DejaVu Sans cut down to the glyphs the lecture needs (Latin, Greek, sub/superscripts, math).
+set(ATTNLAB_FONT_SRC "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf")
+set(ATTNLAB_FONT "${CMAKE_BINARY_DIR}/generated/ui_font.ttf")
+# Debian python3-fonttools; /usr/bin/python3 explicitly, as a python3 earlier on PATH may not see it.
+find_program(ATTNLAB_SYS_PYTHON python3 PATHS /usr/bin NO_DEFAULT_PATH REQUIRED)
+add_custom_command(
+  OUTPUT "${ATTNLAB_FONT}"
+  COMMAND ${CMAKE_COMMAND} -E make_directory "${CMAKE_BINARY_DIR}/generated"
+  COMMAND ${ATTNLAB_SYS_PYTHON} -m fontTools.subset "${ATTNLAB_FONT_SRC}" "--output-file=${ATTNLAB_FONT}" --no-hinting
+          "--unicodes=U+0020-00FF,U+0370-03FF,U+1D00-1DBF,U+2000-206F,U+2070-209F,U+2190-21FF,U+2200-22FF,U+25A0-25FF"
+  DEPENDS "${ATTNLAB_FONT_SRC}"
+  COMMENT "Subsetting the UI font"
+  VERBATIM)
+
+file(GLOB ATTNLAB_APP_SOURCES CONFIGURE_DEPENDS "${CMAKE_SOURCE_DIR}/web/*.cpp")
+add_executable(attnlab_app ${ATTNLAB_APP_SOURCES})
+target_link_libraries(attnlab_app PRIVATE attnlab_engine attnlab_imgui attnlab_hdr)
+target_compile_options(attnlab_app PRIVATE ${ATTNLAB_WARNINGS})
+file(GLOB ATTNLAB_SHADERS CONFIGURE_DEPENDS "${CMAKE_SOURCE_DIR}/shaders/*.vert" "${CMAKE_SOURCE_DIR}/shaders/*.frag")
+attnlab_embed(attnlab_app shaders ${ATTNLAB_SHADERS})
+attnlab_embed(attnlab_app ui_font "${ATTNLAB_FONT}")
+
+if(EMSCRIPTEN)
+  # The page (index.html) loads app.js + app.wasm; web/api.js sets up window.attnlab before them.
+  set_target_properties(attnlab_app PROPERTIES OUTPUT_NAME app SUFFIX ".js")
+  configure_file("${CMAKE_SOURCE_DIR}/web/api.js" "${CMAKE_BINARY_DIR}/api.js" @ONLY)
+  target_link_options(attnlab_app PRIVATE
+    -sMIN_WEBGL_VERSION=2 -sMAX_WEBGL_VERSION=2 -sALLOW_MEMORY_GROWTH=1 -sENVIRONMENT=web
+    -sEXPORTED_RUNTIME_METHODS=ccall,cwrap,UTF8ToString)
+else()
+  target_compile_definitions(attnlab_app PRIVATE ATTNLAB_DESKTOP=1)
+  target_include_directories(attnlab_app SYSTEM PRIVATE /usr/include/stb)
+endif()

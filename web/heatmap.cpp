@@ -1,0 +1,203 @@
+#include "web/heatmap.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <cstring>
+
+#include "shaders.h"  // generated from shaders/*.vert|frag by scripts/embed.cmake
+
+namespace attnlab::gfx {
+
+const char* glsl_prelude() {
+#if defined(__EMSCRIPTEN__)
+  return "#version 300 es\nprecision highp float;\nprecision highp int;\nprecision highp sampler2D;\n";
+#else
+  return "#version 330 core\n";
+#endif
+}
+
+static const char* shader_source(const char* name) {
+  for (std::size_t i = 0; i < embedded::shaders_count; ++i)
+    if (std::strcmp(embedded::shaders[i].name, name) == 0) return embedded::shaders[i].text;
+  return nullptr;
+}
+
+static GLuint compile(GLenum kind, const char* name, std::string& error) {
+  const char* body = shader_source(name);
+  if (!body) {
+    error = std::string("missing shader ") + name;
+    return 0;
+  }
+  const char* parts[2] = {glsl_prelude(), body};
+  GLuint s = glCreateShader(kind);
+  glShaderSource(s, 2, parts, nullptr);
+  glCompileShader(s);
+  GLint ok = 0;
+  glGetShaderiv(s, GL_COMPILE_STATUS, &ok);
+  if (!ok) {
+    char log[1024] = {0};
+    glGetShaderInfoLog(s, sizeof log, nullptr, log);
+    error = std::string(name) + ": " + log;
+    glDeleteShader(s);
+    return 0;
+  }
+  return s;
+}
+
+HeatmapProgram& HeatmapProgram::get() {
+  static HeatmapProgram p;
+  return p;
+}
+
+HeatmapProgram::HeatmapProgram() {
+  GLuint vs = compile(GL_VERTEX_SHADER, "heatmap.vert", error);
+  GLuint fs = vs ? compile(GL_FRAGMENT_SHADER, "heatmap.frag", error) : 0;
+  if (!vs || !fs) {
+    std::fprintf(stderr, "attnlab: heatmap shader: %s\n", error.c_str());
+    return;
+  }
+  program = glCreateProgram();
+  glAttachShader(program, vs);
+  glAttachShader(program, fs);
+  glLinkProgram(program);
+  glDeleteShader(vs);
+  glDeleteShader(fs);
+  GLint ok = 0;
+  glGetProgramiv(program, GL_LINK_STATUS, &ok);
+  if (!ok) {
+    char log[1024] = {0};
+    glGetProgramInfoLog(program, sizeof log, nullptr, log);
+    error = std::string("link: ") + log;
+    std::fprintf(stderr, "attnlab: heatmap shader: %s\n", error.c_str());
+    glDeleteProgram(program);
+    program = 0;
+    return;
+  }
+  u_data = glGetUniformLocation(program, "u_data");
+  u_range = glGetUniformLocation(program, "u_range");
+  u_colormap = glGetUniformLocation(program, "u_colormap");
+  u_cells = glGetUniformLocation(program, "u_cells");
+  u_pixels = glGetUniformLocation(program, "u_pixels");
+  u_highlight = glGetUniformLocation(program, "u_highlight");
+  glGenVertexArrays(1, &vao);  // core profile needs a bound VAO even with no attributes
+}
+
+Heatmap::~Heatmap() {
+  if (fbo_) glDeleteFramebuffers(1, &fbo_);
+  if (color_tex_) glDeleteTextures(1, &color_tex_);
+  if (data_tex_) glDeleteTextures(1, &data_tex_);
+}
+
+void Heatmap::ensure_targets(int rows, int cols, int w, int h) {
+  if (!data_tex_) {
+    glGenTextures(1, &data_tex_);
+    glBindTexture(GL_TEXTURE_2D, data_tex_);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE);
+  }
+  if (rows != rows_ || cols != cols_) {
+    glBindTexture(GL_TEXTURE_2D, data_tex_);
+    glTexImage2D(GL_TEXTURE_2D, 0, GL_R32F, cols, rows, 0, GL_RED, GL_FLOAT, nullptr);
+    rows_ = rows;
+    cols_ = cols;
+  }
+  if (!fbo_ || w != w_ || h != h_) {
+    if (!color_tex_) glGenTextures(1, &color_tex_);
+    glBindTexture(GL_TEXTURE_2D, color_tex_);
+    glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, w, h, 0, GL_RGBA, GL_UNSIGNED_BYTE, nullptr);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE);
+    if (!fbo_) glGenFramebuffers(1, &fbo_);
+    glBindFramebuffer(GL_FRAMEBUFFER, fbo_);
+    glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, color_tex_, 0);
+    glBindFramebuffer(GL_FRAMEBUFFER, 0);
+    w_ = w;
+    h_ = h;
+    last_hover_row_ = -2;  // force a re-render into the new texture
+  }
+  glBindTexture(GL_TEXTURE_2D, 0);
+}
+
+void Heatmap::render(const HeatmapStyle& style, int hover_row, int hover_col) {
+  const HeatmapProgram& p = HeatmapProgram::get();
+  if (!p.program) return;
+  GLint prev_fbo = 0, prev_viewport[4];
+  glGetIntegerv(GL_FRAMEBUFFER_BINDING, &prev_fbo);
+  glGetIntegerv(GL_VIEWPORT, prev_viewport);
+
+  glBindFramebuffer(GL_FRAMEBUFFER, fbo_);
+  glViewport(0, 0, w_, h_);
+  glDisable(GL_BLEND);
+  glDisable(GL_SCISSOR_TEST);
+  glDisable(GL_DEPTH_TEST);
+  glDisable(GL_CULL_FACE);
+  glUseProgram(p.program);
+  glActiveTexture(GL_TEXTURE0);
+  glBindTexture(GL_TEXTURE_2D, data_tex_);
+  glUniform1i(p.u_data, 0);
+  glUniform2f(p.u_range, style.lo, style.hi);
+  glUniform1i(p.u_colormap, static_cast<int>(style.colormap));
+  glUniform2f(p.u_cells, static_cast<float>(cols_), static_cast<float>(rows_));
+  glUniform2f(p.u_pixels, static_cast<float>(w_), static_cast<float>(h_));
+  glUniform4f(p.u_highlight, static_cast<float>(hover_col), static_cast<float>(hover_row),
+              hover_row >= 0 ? 1.0f : 0.0f, 0.0f);
+  glBindVertexArray(p.vao);
+  glDrawArrays(GL_TRIANGLES, 0, 3);
+  glBindVertexArray(0);
+  glUseProgram(0);
+  glBindTexture(GL_TEXTURE_2D, 0);
+
+  glBindFramebuffer(GL_FRAMEBUFFER, static_cast<GLuint>(prev_fbo));
+  glViewport(prev_viewport[0], prev_viewport[1], prev_viewport[2], prev_viewport[3]);
+  ++renders_;
+}
+
+HeatmapHover Heatmap::draw(const float* data, int rows, int cols, ImVec2 size, const HeatmapStyle& style) {
+  HeatmapHover hover;
+  if (rows <= 0 || cols <= 0 || size.x < 1 || size.y < 1) {
+    ImGui::Dummy(size);
+    return hover;
+  }
+  const ImVec2 origin = ImGui::GetCursorScreenPos();
+  const float scale = ImGui::GetIO().DisplayFramebufferScale.x > 0 ? ImGui::GetIO().DisplayFramebufferScale.x : 1.0f;
+  const int w = std::max(1, static_cast<int>(std::lround(size.x * scale)));
+  const int h = std::max(1, static_cast<int>(std::lround(size.y * scale)));
+
+  // What cell is the mouse over? (row 0 at the top, as in a printed matrix)
+  const ImVec2 mouse = ImGui::GetIO().MousePos;
+  if (ImGui::IsWindowHovered() && mouse.x >= origin.x && mouse.y >= origin.y && mouse.x < origin.x + size.x &&
+      mouse.y < origin.y + size.y) {
+    hover.col = std::min(cols - 1, static_cast<int>((mouse.x - origin.x) / size.x * cols));
+    hover.row = std::min(rows - 1, static_cast<int>((mouse.y - origin.y) / size.y * rows));
+    hover.value = data[static_cast<std::size_t>(hover.row) * cols + hover.col];
+  }
+
+  const std::size_t n = static_cast<std::size_t>(rows) * cols;
+  const bool shape_changed = rows != rows_ || cols != cols_;
+  ensure_targets(rows, cols, w, h);
+  const bool data_changed = shape_changed || last_.size() != n || std::memcmp(last_.data(), data, n * sizeof(float)) != 0;
+  if (data_changed) {
+    last_.assign(data, data + n);
+    glBindTexture(GL_TEXTURE_2D, data_tex_);
+    glPixelStorei(GL_UNPACK_ALIGNMENT, 4);
+    glTexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, cols, rows, GL_RED, GL_FLOAT, data);
+    glBindTexture(GL_TEXTURE_2D, 0);
+  }
+  const bool style_changed = style.colormap != last_style_.colormap || style.lo != last_style_.lo ||
+                             style.hi != last_style_.hi;
+  if (data_changed || style_changed || hover.row != last_hover_row_ || hover.col != last_hover_col_) {
+    render(style, hover.row, hover.col);
+    last_style_ = style;
+    last_hover_row_ = hover.row;
+    last_hover_col_ = hover.col;
+  }
+  ImGui::Image(reinterpret_cast<ImTextureID>(static_cast<std::uintptr_t>(color_tex_)), size);
+  return hover;
+}
+
+}  // namespace attnlab::gfx

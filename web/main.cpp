@@ -1,0 +1,238 @@
+// Attention Lab app: one main for the desktop (SDL2 + OpenGL 3.3) and the browser (SDL2 + WebGL2 through
+// Emscripten), shaped like Dear ImGui's example_sdl_opengl3 plus an Emscripten main loop.
+//
+// Desktop flags (for tests and screenshots):  --frames N  --screenshot out.png  --size 1280x800
+#include <SDL.h>
+
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <memory>
+#include <string>
+
+#include "imgui.h"
+#include "imgui_impl_opengl3.h"
+#include "imgui_impl_sdl.h"
+#include "ui_font.h"  // generated: a subset of DejaVu Sans (Latin, Greek, math) embedded in the binary
+#include "web/app.h"
+#include "web/gl.h"
+
+#if defined(__EMSCRIPTEN__)
+#include <emscripten.h>
+#include <emscripten/html5.h>
+#else
+#define STB_IMAGE_WRITE_IMPLEMENTATION
+#include <stb/stb_image_write.h>
+#endif
+
+#if defined(__EMSCRIPTEN__)
+// Resolves window.attnlab.ready (web/api.js).
+EM_JS(void, notify_first_frame, (), { if (Module.attnlabFirstFrame) Module.attnlabFirstFrame(); });
+#endif
+
+namespace {
+
+struct Runtime {
+  SDL_Window* window = nullptr;
+  SDL_GLContext gl = nullptr;
+  std::unique_ptr<attnlab::App> app = std::make_unique<attnlab::App>();  // freed before the GL context
+  bool quit = false;
+  long long max_frames = -1;   // desktop: stop after this many frames (-1 = run until closed)
+  std::string screenshot;      // desktop: write the last frame here as PNG
+  Uint64 last_ticks = 0;
+};
+
+void load_fonts(float size) {
+  ImGuiIO& io = ImGui::GetIO();
+  static const ImWchar ranges[] = {
+      0x0020, 0x00FF,  // Basic Latin + Latin-1 (×, ·)
+      0x0370, 0x03FF,  // Greek (α, Σ)
+      0x1D00, 0x1DBF,  // phonetic extensions: modifier letters (ᵀ)
+      0x2000, 0x206F,  // general punctuation (–, …)
+      0x2070, 0x209F,  // superscripts and subscripts (ⁱ, ₕ)
+      0x2190, 0x21FF,  // arrows
+      0x2200, 0x22FF,  // mathematical operators (∑, √, ∘)
+      0x25A0, 0x25FF,  // geometric shapes (▶, ■)
+      0,
+  };
+  ImFontConfig cfg;
+  cfg.FontDataOwnedByAtlas = false;  // the bytes live in the binary
+  const auto& f = attnlab::embedded::ui_font[0];
+  io.Fonts->AddFontFromMemoryTTF(const_cast<char*>(f.text), static_cast<int>(f.size), size, &cfg, ranges);
+}
+
+#if !defined(__EMSCRIPTEN__)
+bool save_screenshot(const std::string& path, int w, int h) {
+  std::string pixels(static_cast<std::size_t>(w) * h * 4, '\0');
+  glPixelStorei(GL_PACK_ALIGNMENT, 1);
+  glReadPixels(0, 0, w, h, GL_RGBA, GL_UNSIGNED_BYTE, pixels.data());
+  stbi_flip_vertically_on_write(1);  // GL's first row is the bottom one
+  return stbi_write_png(path.c_str(), w, h, 4, pixels.data(), w * 4) != 0;
+}
+#endif
+
+void frame(void* arg) {
+  Runtime& rt = *static_cast<Runtime*>(arg);
+  SDL_Event event;
+  while (SDL_PollEvent(&event)) {
+    ImGui_ImplSDL2_ProcessEvent(&event);
+    if (event.type == SDL_QUIT) rt.quit = true;
+    if (event.type == SDL_WINDOWEVENT && event.window.event == SDL_WINDOWEVENT_CLOSE &&
+        event.window.windowID == SDL_GetWindowID(rt.window))
+      rt.quit = true;
+  }
+
+#if defined(__EMSCRIPTEN__)
+  // The canvas fills the page (index.html): follow its CSS size.
+  double css_w = 0, css_h = 0;
+  emscripten_get_element_css_size("#canvas", &css_w, &css_h);
+  int win_w = 0, win_h = 0;
+  SDL_GetWindowSize(rt.window, &win_w, &win_h);
+  if (css_w >= 1 && css_h >= 1 && (static_cast<int>(css_w) != win_w || static_cast<int>(css_h) != win_h))
+    SDL_SetWindowSize(rt.window, static_cast<int>(css_w), static_cast<int>(css_h));
+#endif
+
+  const Uint64 now = SDL_GetPerformanceCounter();
+  if (rt.last_ticks) {
+    const double dt = static_cast<double>(now - rt.last_ticks) / static_cast<double>(SDL_GetPerformanceFrequency());
+    if (dt > 0) rt.app->fps = rt.app->fps == 0.0f ? static_cast<float>(1.0 / dt)
+                                                : 0.95f * rt.app->fps + 0.05f * static_cast<float>(1.0 / dt);
+  }
+  rt.last_ticks = now;
+
+  ImGui_ImplOpenGL3_NewFrame();
+  ImGui_ImplSDL2_NewFrame();
+  ImGui::NewFrame();
+  const ImVec2 display = ImGui::GetIO().DisplaySize;
+  attnlab::ShowApp(*rt.app, display.x, display.y);
+  ImGui::Render();
+
+  int fb_w = 0, fb_h = 0;
+  SDL_GL_GetDrawableSize(rt.window, &fb_w, &fb_h);
+  glViewport(0, 0, fb_w, fb_h);
+  glClearColor(0.09f, 0.10f, 0.12f, 1.0f);
+  glClear(GL_COLOR_BUFFER_BIT);
+  ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
+  ++rt.app->frame;
+
+#if defined(__EMSCRIPTEN__)
+  if (rt.app->frame == 1) notify_first_frame();
+#else
+  const bool last = rt.max_frames >= 0 && rt.app->frame >= rt.max_frames;
+  if (last && !rt.screenshot.empty()) {
+    if (!save_screenshot(rt.screenshot, fb_w, fb_h)) {
+      std::fprintf(stderr, "attnlab_app: could not write %s\n", rt.screenshot.c_str());
+      std::exit(1);
+    }
+    std::printf("attnlab_app: wrote %s (%dx%d)\n", rt.screenshot.c_str(), fb_w, fb_h);
+  }
+  if (last) rt.quit = true;
+  SDL_GL_SwapWindow(rt.window);
+#endif
+}
+
+bool parse_args(Runtime& rt, int argc, char** argv, int& w, int& h) {
+  for (int i = 1; i < argc; ++i) {
+    const std::string a = argv[i];
+    auto next = [&](const char* what) -> const char* {
+      if (i + 1 >= argc) {
+        std::fprintf(stderr, "attnlab_app: %s needs a value\n", what);
+        std::exit(2);
+      }
+      return argv[++i];
+    };
+    if (a == "--frames") {
+      rt.max_frames = std::atoll(next("--frames"));
+      if (rt.max_frames < 1) { std::fprintf(stderr, "attnlab_app: --frames must be at least 1\n"); return false; }
+    } else if (a == "--screenshot") {
+      rt.screenshot = next("--screenshot");
+    } else if (a == "--size") {
+      if (std::sscanf(next("--size"), "%dx%d", &w, &h) != 2 || w < 200 || h < 200 || w > 8192 || h > 8192) {
+        std::fprintf(stderr, "attnlab_app: --size must look like 1280x800 (each side 200..8192)\n");
+        return false;
+      }
+    } else if (a == "--help" || a == "-h") {
+      std::printf("attnlab_app: the Attention Lab desktop app\n"
+                  "  --frames N         quit after N frames\n"
+                  "  --screenshot FILE  save the last frame as PNG (with --frames)\n"
+                  "  --size WxH         window size (default 1280x800)\n");
+      std::exit(0);
+    } else {
+      std::fprintf(stderr, "attnlab_app: unknown argument '%s' (see --help)\n", a.c_str());
+      return false;
+    }
+  }
+  if (!rt.screenshot.empty() && rt.max_frames < 0) rt.max_frames = 3;
+  return true;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  static Runtime rt;  // static: the Emscripten main loop outlives main()
+  int width = 1280, height = 800;
+  if (!parse_args(rt, argc, argv, width, height)) return 2;
+
+  if (SDL_Init(SDL_INIT_VIDEO | SDL_INIT_TIMER) != 0) {
+    std::fprintf(stderr, "attnlab_app: SDL_Init failed: %s\n", SDL_GetError());
+    return 1;
+  }
+#if defined(__EMSCRIPTEN__)
+  SDL_GL_SetAttribute(SDL_GL_CONTEXT_FLAGS, 0);
+  SDL_GL_SetAttribute(SDL_GL_CONTEXT_PROFILE_MASK, SDL_GL_CONTEXT_PROFILE_ES);
+  SDL_GL_SetAttribute(SDL_GL_CONTEXT_MAJOR_VERSION, 3);
+  SDL_GL_SetAttribute(SDL_GL_CONTEXT_MINOR_VERSION, 0);
+  const char* glsl_version = "#version 300 es";
+#else
+  SDL_GL_SetAttribute(SDL_GL_CONTEXT_FLAGS, SDL_GL_CONTEXT_FORWARD_COMPATIBLE_FLAG);
+  SDL_GL_SetAttribute(SDL_GL_CONTEXT_PROFILE_MASK, SDL_GL_CONTEXT_PROFILE_CORE);
+  SDL_GL_SetAttribute(SDL_GL_CONTEXT_MAJOR_VERSION, 3);
+  SDL_GL_SetAttribute(SDL_GL_CONTEXT_MINOR_VERSION, 3);
+  const char* glsl_version = "#version 330 core";
+#endif
+  SDL_GL_SetAttribute(SDL_GL_DOUBLEBUFFER, 1);
+  SDL_GL_SetAttribute(SDL_GL_DEPTH_SIZE, 0);
+  SDL_GL_SetAttribute(SDL_GL_STENCIL_SIZE, 0);
+  const auto window_flags =
+      static_cast<SDL_WindowFlags>(SDL_WINDOW_OPENGL | SDL_WINDOW_RESIZABLE | SDL_WINDOW_ALLOW_HIGHDPI);
+  rt.window = SDL_CreateWindow("Attention Lab", SDL_WINDOWPOS_CENTERED, SDL_WINDOWPOS_CENTERED, width, height,
+                               window_flags);
+  if (!rt.window) {
+    std::fprintf(stderr, "attnlab_app: cannot create a window: %s\n", SDL_GetError());
+    return 1;
+  }
+  rt.gl = SDL_GL_CreateContext(rt.window);
+  if (!rt.gl) {
+    std::fprintf(stderr, "attnlab_app: cannot create an OpenGL context (%s): %s\n", glsl_version, SDL_GetError());
+    return 1;
+  }
+  SDL_GL_MakeCurrent(rt.window, rt.gl);
+  SDL_GL_SetSwapInterval(rt.max_frames >= 0 ? 0 : 1);
+
+  IMGUI_CHECKVERSION();
+  ImGui::CreateContext();
+  ImGuiIO& io = ImGui::GetIO();
+  io.IniFilename = nullptr;  // layout is fixed by the app; nothing written to disk or browser storage
+  ImGui::StyleColorsDark();
+  ImGuiStyle& style = ImGui::GetStyle();
+  style.WindowRounding = 0.0f;
+  style.FrameRounding = 3.0f;
+  style.TabRounding = 3.0f;
+  load_fonts(16.0f);
+  ImGui_ImplSDL2_InitForOpenGL(rt.window, rt.gl);
+  ImGui_ImplOpenGL3_Init(glsl_version);
+
+#if defined(__EMSCRIPTEN__)
+  emscripten_set_main_loop_arg(frame, &rt, 0, true);
+#else
+  while (!rt.quit) frame(&rt);
+  rt.app.reset();  // its textures and framebuffers need the GL context
+  ImGui_ImplOpenGL3_Shutdown();
+  ImGui_ImplSDL2_Shutdown();
+  ImGui::DestroyContext();
+  SDL_GL_DeleteContext(rt.gl);
+  SDL_DestroyWindow(rt.window);
+  SDL_Quit();
+#endif
+  return 0;
+}
