@@ -19,7 +19,16 @@ target_link_libraries(attnlab_engine_tests PRIVATE attnlab_engine attnlab_hdr ${
 target_compile_options(attnlab_engine_tests PRIVATE ${ATTNLAB_WARNINGS})
 target_compile_definitions(attnlab_engine_tests PRIVATE ATTNLAB_SOURCE_DIR="${CMAKE_SOURCE_DIR}")
 
+# App logic that needs no window (settings, URL hash): its own small executable, also run under Node.
+file(GLOB ATTNLAB_APP_TEST_SOURCES CONFIGURE_DEPENDS "${CMAKE_SOURCE_DIR}/tests/app/*.cpp")
+add_executable(attnlab_app_tests ${ATTNLAB_APP_TEST_SOURCES} "${CMAKE_SOURCE_DIR}/web/state.cpp")
+target_include_directories(attnlab_app_tests PRIVATE "${CMAKE_SOURCE_DIR}")
+target_link_libraries(attnlab_app_tests PRIVATE attnlab_engine attnlab_hdr ${ATTNLAB_GTEST})
+target_compile_options(attnlab_app_tests PRIVATE ${ATTNLAB_WARNINGS})
+
 if(EMSCRIPTEN)
+  target_link_options(attnlab_app_tests PRIVATE -sNODERAWFS=1 -sEXIT_RUNTIME=1 -sENVIRONMENT=node)
+  add_test(NAME app_wasm COMMAND ${ATTNLAB_NODE} --no-experimental-fetch $<TARGET_FILE:attnlab_app_tests>)
   target_link_options(attnlab_engine_tests PRIVATE -sNODERAWFS=1 -sEXIT_RUNTIME=1 -sALLOW_MEMORY_GROWTH=1
                                                    -sENVIRONMENT=node)
   add_test(NAME engine_wasm
@@ -32,6 +41,7 @@ if(EMSCRIPTEN)
 else()
   include(GoogleTest)
   gtest_discover_tests(attnlab_engine_tests DISCOVERY_MODE PRE_TEST)
+  gtest_discover_tests(attnlab_app_tests DISCOVERY_MODE PRE_TEST)
   add_test(NAME cli_version COMMAND $<TARGET_FILE:attnlab> --version)
   set_tests_properties(cli_version PROPERTIES PASS_REGULAR_EXPRESSION "attnlab ${PROJECT_VERSION}")
   add_test(NAME cli_bad_command COMMAND $<TARGET_FILE:attnlab> no-such-command)

@@ -4,6 +4,9 @@
 //   window.attnlab.version   "@PROJECT_VERSION@"
 //   window.attnlab.ready     a Promise, resolved (with window.attnlab) once the first frame is drawn,
 //                            rejected with an Error if the app cannot start here
+//   window.attnlab.getState()        every setting as a plain object
+//   window.attnlab.setState(partial) applies settings; unknown keys or bad values throw, changing nothing
+//   window.attnlab.onStateChange(fn) fn(query) after every change; the URL hash holds the same settings
 //
 // Needs no special HTTP headers (no SharedArrayBuffer) and requests nothing from any other host, so any static
 // server, a sub-path or an iframe can serve it. index.html provides #canvas, #status, #progress and #message.
@@ -15,6 +18,28 @@
   var resolveReady, rejectReady;
   api.ready = new Promise(function (resolve, reject) { resolveReady = resolve; rejectReady = reject; });
   api.ready.catch(function () {});  // the page shows the problem itself; avoid an unhandled-rejection error
+
+  // ------------------------------------------------------------------ API (valid once ready resolved)
+  function call(name, argTypes, args) {
+    if (!window.Module || !Module.ccall || !api._started) throw new Error('attnlab: not ready yet (await attnlab.ready)');
+    return Module.ccall(name, 'string', argTypes || [], args || []);
+  }
+  // All settings as a plain object: {task: 'pos', heads: 4, pe: 'sinusoidal', ...}.
+  api.getState = function () { return JSON.parse(call('attnlab_get_state')); };
+  // Applies some settings. Unknown keys or bad values throw an Error naming them, and change nothing.
+  api.setState = function (partial) {
+    if (partial === null || typeof partial !== 'object' || Array.isArray(partial))
+      throw new TypeError('attnlab.setState expects an object such as {heads: 2}');
+    var problems = call('attnlab_set_state', ['string'], [JSON.stringify(partial)]);
+    if (problems) throw new Error(problems);
+    return api.getState();
+  };
+  // Called by the app after every settings change (the URL hash is already updated).
+  var listeners = [];
+  api.onStateChange = function (fn) { listeners.push(fn); };
+  api._stateChanged = function (query) {
+    listeners.forEach(function (fn) { try { fn(query); } catch (e) { console.warn(e); } });
+  };
 
   var $ = function (id) { return document.getElementById(id); };
 
@@ -69,28 +94,24 @@
   }
 
   // ------------------------------------------------------------------ loading
-  // Fetch app.wasm ourselves to show real download progress, then hand the bytes to the Emscripten module.
-  function fetchWithProgress(url) {
-    return fetch(url).then(function (response) {
-      if (!response.ok) throw new Error('HTTP ' + response.status + ' for ' + url);
-      var total = Number(response.headers.get('Content-Length')) || 0;
-      if (!response.body || !response.body.getReader) return response.arrayBuffer();
-      var reader = response.body.getReader(), chunks = [], received = 0;
-      function pump() {
-        return reader.read().then(function (r) {
-          if (r.done) {
-            var out = new Uint8Array(received), off = 0;
-            chunks.forEach(function (c) { out.set(c, off); off += c.length; });
-            return out.buffer;
-          }
-          chunks.push(r.value);
-          received += r.value.length;
-          setProgress('Downloading the engine… ' + Math.round(received / 1024) + ' KB' +
-                      (total ? ' of ' + Math.round(total / 1024) + ' KB' : ''), total ? received / total : null);
-          return pump();
-        });
-      }
-      return pump();
+  // Download app.wasm ourselves to show real progress, then hand the bytes to the Emscripten module.
+  // (XMLHttpRequest rather than a fetch body reader: its progress events are exact and it completes cleanly.)
+  function downloadWithProgress(url) {
+    return new Promise(function (resolve, reject) {
+      var xhr = new XMLHttpRequest();
+      xhr.open('GET', url, true);
+      xhr.responseType = 'arraybuffer';
+      xhr.onprogress = function (e) {
+        setProgress('Downloading the engine… ' + Math.round(e.loaded / 1024) + ' KB' +
+                    (e.lengthComputable ? ' of ' + Math.round(e.total / 1024) + ' KB' : ''),
+                    e.lengthComputable ? e.loaded / e.total : null);
+      };
+      xhr.onload = function () {
+        if (xhr.status >= 200 && xhr.status < 300 && xhr.response) resolve(xhr.response);
+        else reject(new Error('HTTP ' + xhr.status + ' for ' + url));
+      };
+      xhr.onerror = function () { reject(new Error('network error for ' + url)); };
+      xhr.send();
     });
   }
 
@@ -104,7 +125,7 @@
     }, false);
 
     setProgress('Downloading the engine…', 0);
-    fetchWithProgress('app.wasm').then(function (bytes) {
+    downloadWithProgress('app.wasm').then(function (bytes) {
       setProgress('Starting…', 1);
       window.Module = {
         canvas: canvas,
@@ -115,9 +136,13 @@
         attnlabFirstFrame: function () {
           var loading = $('loading');
           if (loading) loading.hidden = true;
+          api._started = true;
           resolveReady(api);
         },
       };
+      window.addEventListener('hashchange', function () {
+        if (api._started) Module.ccall('attnlab_load_url', null, ['string'], [window.location.hash]);
+      });
       var script = document.createElement('script');
       script.src = 'app.js';
       script.onerror = function () { fail('Could not load the app.', 'app.js could not be downloaded.'); };

@@ -5,6 +5,7 @@
 
 #include "engine/posenc.h"
 #include "imgui.h"
+#include "web/platform.h"
 #include "web/strings.h"
 
 namespace attnlab {
@@ -12,13 +13,47 @@ namespace attnlab {
 using ui::S;
 
 void App::update() {
-  if (state.pe_len != pe_len_built || state.pe_dim != pe_dim_built) {
-    pe = sinusoidal_encoding(state.pe_len, state.pe_dim);
+  if (state.pe_len != pe_len_built || state.dim != pe_dim_built) {
+    pe = sinusoidal_encoding(state.pe_len, state.dim);
     pe_sim.resize(state.pe_len, state.pe_len);
     pe_sim.noalias() = pe * pe.transpose();
     pe_len_built = state.pe_len;
-    pe_dim_built = state.pe_dim;
+    pe_dim_built = state.dim;
   }
+}
+
+std::vector<std::string> App::set_state(const std::vector<std::pair<std::string, std::string>>& kv) {
+  const AppState before = state;
+  std::vector<std::string> problems = apply_pairs(state, kv);
+  if (problems.empty()) state_changed(before);
+  return problems;
+}
+
+void App::load_url_state(const std::string& query) {
+  const AppState before = state;
+  const auto pairs = parse_query(query);
+  if (!apply_pairs(state, pairs).empty()) {  // some are bad: take the good ones one by one
+    for (const auto& pair : pairs) {
+      std::vector<std::string> problems = apply_pairs(state, {pair});
+      for (auto& p : problems) notices.push_back("Link setting ignored: " + p);
+    }
+  }
+  state_changed(before);
+}
+
+std::string App::apply(const AppState& next) {
+  const std::string problem = check_state(next);
+  if (!problem.empty()) return problem;
+  const AppState before = state;
+  state = next;
+  state_changed(before);
+  return "";
+}
+
+void App::state_changed(const AppState& before) {
+  (void)before;
+  publish_state_to_url(state);
+  update();
 }
 
 // (?) marker with the idea and the formula, as in imgui_demo.cpp.
@@ -41,12 +76,18 @@ static void ShowPositionalEncodingPanel(App& app) {
   ImGui::PopTextWrapPos();
   ImGui::Spacing();
 
+  AppState next = st;
   ImGui::SetNextItemWidth(ImGui::GetFontSize() * 14);
-  ImGui::SliderInt(S().pe_length, &st.pe_len, 2, 256);
+  bool changed = ImGui::SliderInt(S().pe_length, &next.pe_len, 2, 256);
   HelpMarker(S().pe_length_help);
   ImGui::SetNextItemWidth(ImGui::GetFontSize() * 14);
-  if (ImGui::SliderInt(S().pe_dim, &st.pe_dim, 2, 128)) st.pe_dim += st.pe_dim % 2;  // sin/cos pairs
+  if (ImGui::SliderInt(S().pe_dim, &next.dim, 2, 128)) {
+    next.dim += next.dim % 2;  // sin/cos pairs
+    while (next.dim % next.heads) next.heads /= 2;  // keep heads dividing the width
+    changed = true;
+  }
   HelpMarker(S().pe_dim_help);
+  if (changed) app.apply(next);
   app.update();
 
   const float avail = ImGui::GetContentRegionAvail().x;
@@ -75,6 +116,24 @@ static void ShowPositionalEncodingPanel(App& app) {
   ImGui::EndGroup();
 }
 
+// Problems the user should know about (a bad setting in a shared link, input the model cannot take), in a
+// band under the title until dismissed.
+static void ShowNotices(App& app) {
+  if (app.notices.empty()) return;
+  ImGui::PushStyleColor(ImGuiCol_ChildBg, ImVec4(0.35f, 0.22f, 0.05f, 1.0f));
+  const float h = ImGui::GetTextLineHeightWithSpacing() * static_cast<float>(std::min<std::size_t>(app.notices.size(), 4)) +
+                  ImGui::GetStyle().WindowPadding.y * 2;
+  ImGui::BeginChild("##notices", ImVec2(0, h), false);
+  if (ImGui::SmallButton(S().dismiss)) app.notices.clear();
+  ImGui::SameLine();
+  ImGui::BeginGroup();
+  const std::size_t first = app.notices.size() > 4 ? app.notices.size() - 4 : 0;
+  for (std::size_t i = first; i < app.notices.size(); ++i) ImGui::TextUnformatted(app.notices[i].c_str());
+  ImGui::EndGroup();
+  ImGui::EndChild();
+  ImGui::PopStyleColor();
+}
+
 static void ShowStatusBar(App& app) {
   ImGui::TextDisabled(S().status_fps, app.fps);
 }
@@ -91,6 +150,7 @@ void ShowApp(App& app, float width, float height) {
   ImGui::SameLine(std::max(0.0f, width - ImGui::GetFontSize() * 5));
   ShowStatusBar(app);
   ImGui::Separator();
+  ShowNotices(app);
   if (ImGui::BeginTabBar("##panels")) {
     if (ImGui::BeginTabItem(S().pe_window)) {
       ShowPositionalEncodingPanel(app);

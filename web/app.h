@@ -4,20 +4,30 @@
 
 #include <memory>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "engine/tensor.h"
 #include "web/heatmap.h"
+#include "web/state.h"
 
 namespace attnlab {
 
-// Every user-visible setting. (Later: serialized to the URL hash on the web and to flags on the desktop.)
-struct AppState {
-  int pe_len = 48;  // positions shown in the positional-encoding panel
-  int pe_dim = 64;  // model width D
-};
 
 struct App {
   AppState state;
+  std::vector<std::string> notices;  // problems to show the user (bad URL settings, bad input), newest last
+
+  // Applies settings (URL hash, JS API, desktop flags, UI edits go through here). All or nothing: on a
+  // problem nothing changes and the messages are returned. Rebuilds the model when the architecture changed.
+  std::vector<std::string> set_state(const std::vector<std::pair<std::string, std::string>>& kv);
+  // Settings from a shared link: each valid one is applied, each bad one becomes a notice (a teacher's link
+  // with one typo still opens the rest of the configured view).
+  void load_url_state(const std::string& query);
+  // The same for a whole edited copy (what a panel's widgets produce). Returns the problem, "" if applied.
+  std::string apply(const AppState& next);
+  // Called after every change of `state`: keeps the URL hash in step (web) and rebuilds what depends on it.
+  void state_changed(const AppState& before);
 
   // Derived data, recomputed when the state changes.
   Mat pe;          // (pe_len, pe_dim) sinusoidal positional encoding

@@ -14,7 +14,9 @@
 #include "imgui_impl_opengl3.h"
 #include "imgui_impl_sdl.h"
 #include "ui_font.h"  // generated: a subset of DejaVu Sans (Latin, Greek, math) embedded in the binary
+#include "web/api.h"
 #include "web/app.h"
+#include "web/platform.h"
 #include "web/gl.h"
 
 #if defined(__EMSCRIPTEN__)
@@ -219,6 +221,8 @@ int main(int argc, char** argv) {
   style.FrameRounding = 3.0f;
   style.TabRounding = 3.0f;
   load_fonts(16.0f);
+  attnlab::api_bind(rt.app.get());
+  rt.app->load_url_state(attnlab::read_url_state());
   ImGui_ImplSDL2_InitForOpenGL(rt.window, rt.gl);
   ImGui_ImplOpenGL3_Init(glsl_version);
 

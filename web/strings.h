@@ -22,6 +22,7 @@ struct Strings {
   const char* pe_hover_similarity;  // printf: p, q, value
   const char* axis_position;
   const char* axis_dimension;
+  const char* dismiss;
   // Status bar
   const char* status_fps;  // printf: fps
 };

@@ -31,6 +31,7 @@ const Strings& strings_en() {
       /*pe_hover_similarity*/ "PE(p)\xC2\xB7PE(q) for p = %d, q = %d: %.3f",
       /*axis_position*/ "position p \xE2\x86\x93",
       /*axis_dimension*/ "dimension \xE2\x86\x92",
+      /*dismiss*/ "OK",
       /*status_fps*/ "%.0f fps",
   };
   return s;

@@ -4,6 +4,7 @@ if(NOT EMSCRIPTEN AND ATTNLAB_BUILD_APP)
   find_program(ATTNLAB_XVFB_RUN xvfb-run)
   find_program(ATTNLAB_NODE_BIN node)
   if(ATTNLAB_XVFB_RUN AND ATTNLAB_NODE_BIN)
+    file(MAKE_DIRECTORY "${CMAKE_SOURCE_DIR}/build/e2e")
     set(_shot "${CMAKE_SOURCE_DIR}/build/e2e/desktop-${CMAKE_BUILD_TYPE}.png")
     add_test(NAME desktop_smoke
              COMMAND ${CMAKE_COMMAND} -E env LIBGL_ALWAYS_SOFTWARE=1

@@ -1,0 +1,83 @@
+// Settings travel through the URL hash and window.attnlab.getState/setState: a shared link reproduces a view.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { serve, launch, openPage, waitReady, screenshot } from './harness.mjs';
+
+let browser, server;
+before(async () => { browser = await launch(); server = await serve(); });
+after(async () => { await browser?.close(); await server?.close(); });
+
+test('getState returns every setting, typed; setState applies and updates the URL hash', async () => {
+  const { context, page, problems } = await openPage(browser);
+  try {
+    await page.goto(server.url);
+    await waitReady(page);
+    const s = await page.evaluate(() => window.attnlab.getState());
+    assert.equal(s.task, 'pos');
+    assert.equal(s.heads, 4);
+    assert.equal(typeof s.lr, 'number');
+    assert.equal(typeof s.train, 'boolean');
+    const after = await page.evaluate(() => window.attnlab.setState({ heads: 2, pe: 'learned', pe_len: 20 }));
+    assert.equal(after.heads, 2);
+    assert.equal(after.pe, 'learned');
+    const hash = await page.evaluate(() => window.location.hash);
+    assert.match(hash, /heads=2/);
+    assert.match(hash, /pe=learned/);
+    assert.match(hash, /pe_len=20/);
+    assert.deepEqual(problems, []);
+  } finally {
+    await context.close();
+  }
+});
+
+test('setState rejects unknown keys and bad values with an Error naming them, and changes nothing', async () => {
+  const { context, page } = await openPage(browser);
+  try {
+    await page.goto(server.url);
+    await waitReady(page);
+    const before = await page.evaluate(() => window.attnlab.getState());
+    for (const [bad, pattern] of [
+      [{ colour: 'blue' }, /colour: unknown setting/],
+      [{ heads: 3 }, /heads: 3 heads do not divide the width dim=32/],
+      [{ heads: 2, pe: 'fourier' }, /pe: 'fourier' is not one of none, sinusoidal, learned, alibi/],
+      [{ layers: 0 }, /layers: 0 is out of range \(1 to 4\)/],
+      [{ lr: 'fast' }, /lr: 'fast' is not a number/],
+      [{ heads: [2] }, /heads: expected a number, a string or true\/false/],
+    ]) {
+      const msg = await page.evaluate((b) => {
+        try { window.attnlab.setState(b); return null; } catch (e) { return e.message; }
+      }, bad);
+      assert.match(msg ?? 'no error', pattern, JSON.stringify(bad));
+    }
+    assert.throws(() => { throw new Error(); });  // sanity: assert.throws works in this runner
+    const typeErr = await page.evaluate(() => { try { window.attnlab.setState('heads=2'); } catch (e) { return e.name; } });
+    assert.equal(typeErr, 'TypeError');
+    assert.deepEqual(await page.evaluate(() => window.attnlab.getState()), before, 'nothing changed');
+  } finally {
+    await context.close();
+  }
+});
+
+test('a link with settings in the hash opens that view; a bad setting is reported on screen, the rest applied', async () => {
+  const { context, page, problems } = await openPage(browser);
+  try {
+    await page.goto(server.url + '#heads=2&pe_len=12&colour=blue&panel=pe');
+    await waitReady(page);
+    const s = await page.evaluate(() => window.attnlab.getState());
+    assert.equal(s.heads, 2);
+    assert.equal(s.pe_len, 12);
+    assert.equal(s.panel, 'pe');
+    // The bad key is dropped from the hash, which again describes exactly the state.
+    const hash = await page.evaluate(() => window.location.hash);
+    assert.doesNotMatch(hash, /colour/);
+    await page.waitForTimeout(300);
+    await screenshot(page, 'link-with-bad-setting.png');
+    // Editing the hash by hand applies it too.
+    await page.evaluate(() => { window.location.hash = 'heads=8&pe_len=30'; });
+    await page.waitForFunction(() => window.attnlab.getState().heads === 8, null, { timeout: 5000 });
+    assert.equal((await page.evaluate(() => window.attnlab.getState())).pe_len, 30);
+    assert.deepEqual(problems, []);
+  } finally {
+    await context.close();
+  }
+});

@@ -1,0 +1,20 @@
+// The embedding API's C++ side: window.attnlab (web/api.js) calls these through Module.ccall. Each returns
+// JSON text in a buffer that stays valid until the next call. Also usable natively (tests, desktop flags).
+#pragma once
+
+#include <string>
+
+namespace attnlab {
+
+struct App;
+
+// The App the API talks to (set once by main).
+void api_bind(App* app);
+App* g_app_for_url();
+
+// {"task": "pos", "heads": 4, ...}: every setting, typed.
+std::string api_get_state_json();
+// Applies {"heads": 2, "pe": "learned"}; "" on success, else the problems joined by "\n" (nothing changed).
+std::string api_set_state_json(const std::string& json);
+
+}  // namespace attnlab

@@ -1,0 +1,258 @@
+#include "web/state.h"
+
+#include <cctype>
+#include <cerrno>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <sstream>
+
+namespace attnlab {
+
+namespace {
+
+const char* kPanelNames[] = {"data", "model", "training", "attention", "step", "matrix", "pe", "compare", "history"};
+
+std::string join(const std::vector<std::string>& v) {
+  std::string out;
+  for (std::size_t i = 0; i < v.size(); ++i) out += (i ? ", " : "") + v[i];
+  return out;
+}
+
+bool parse_int(const std::string& t, long* out) {
+  if (t.empty()) return false;
+  char* end = nullptr;
+  errno = 0;
+  const long v = std::strtol(t.c_str(), &end, 10);
+  if (errno || *end) return false;
+  *out = v;
+  return true;
+}
+
+StateField int_field(const char* name, int AppState::*m, int lo, int hi, bool resets, const char* help) {
+  return {name, help, [m](const AppState& s) { return std::to_string(s.*m); },
+          [=](AppState& s, const std::string& t) -> std::string {
+            long v = 0;
+            if (!parse_int(t, &v)) return std::string(name) + ": '" + t + "' is not a whole number";
+            if (v < lo || v > hi)
+              return std::string(name) + ": " + t + " is out of range (" + std::to_string(lo) + " to " +
+                     std::to_string(hi) + ")";
+            s.*m = static_cast<int>(v);
+            return "";
+          },
+          {}, resets, StateField::Kind::integer};
+}
+
+StateField float_field(const char* name, float AppState::*m, float lo, float hi, bool resets, const char* help) {
+  return {name, help,
+          [m](const AppState& s) {
+            char buf[32];
+            std::snprintf(buf, sizeof buf, "%g", static_cast<double>(s.*m));
+            return std::string(buf);
+          },
+          [=](AppState& s, const std::string& t) -> std::string {
+            char* end = nullptr;
+            const double v = t.empty() ? NAN : std::strtod(t.c_str(), &end);
+            if (t.empty() || *end || !std::isfinite(v)) return std::string(name) + ": '" + t + "' is not a number";
+            if (v < lo || v > hi) {
+              char buf[96];
+              std::snprintf(buf, sizeof buf, ": %s is out of range (%g to %g)", t.c_str(), static_cast<double>(lo),
+                            static_cast<double>(hi));
+              return name + std::string(buf);
+            }
+            s.*m = static_cast<float>(v);
+            return "";
+          },
+          {}, resets, StateField::Kind::number};
+}
+
+StateField bool_field(const char* name, bool AppState::*m, bool resets, const char* help) {
+  return {name, help, [m](const AppState& s) { return std::string(s.*m ? "true" : "false"); },
+          [=](AppState& s, const std::string& t) -> std::string {
+            if (t == "true" || t == "1" || t == "on") s.*m = true;
+            else if (t == "false" || t == "0" || t == "off") s.*m = false;
+            else return std::string(name) + ": '" + t + "' is not true or false";
+            return "";
+          },
+          {}, resets, StateField::Kind::boolean};
+}
+
+StateField choice_field(const char* name, std::string AppState::*m, std::vector<std::string> choices, bool resets,
+                        const char* help) {
+  StateField f{name, help, [m](const AppState& s) { return s.*m; }, nullptr, choices, resets};
+  f.set = [=](AppState& s, const std::string& t) -> std::string {
+    for (const auto& c : choices)
+      if (c == t) {
+        s.*m = t;
+        return "";
+      }
+    return std::string(name) + ": '" + t + "' is not one of " + join(choices);
+  };
+  return f;
+}
+
+StateField text_field(const char* name, std::string AppState::*m, std::size_t max_len, bool resets,
+                      const char* help) {
+  return {name, help, [m](const AppState& s) { return s.*m; },
+          [=](AppState& s, const std::string& t) -> std::string {
+            if (t.size() > max_len) return std::string(name) + ": longer than " + std::to_string(max_len) + " characters";
+            s.*m = t;
+            return "";
+          },
+          {}, resets};
+}
+
+StateField panel_field() {
+  std::vector<std::string> names(std::begin(kPanelNames), std::end(kPanelNames));
+  StateField f{"panel", "the panel shown first",
+               [](const AppState& s) { return std::string(kPanelNames[static_cast<int>(s.panel)]); }, nullptr, names,
+               false};
+  f.set = [names](AppState& s, const std::string& t) -> std::string {
+    for (std::size_t i = 0; i < names.size(); ++i)
+      if (names[i] == t) {
+        s.panel = static_cast<Panel>(i);
+        return "";
+      }
+    return "panel: '" + t + "' is not one of " + join(names);
+  };
+  return f;
+}
+
+}  // namespace
+
+const std::vector<StateField>& state_fields() {
+  static const std::vector<StateField> fields = {
+      choice_field("task", &AppState::task, {"pos", "seen", "count", "reverse", "sort", "frames", "graph"}, true,
+                   "what to learn: one label per input vector"),
+      text_field("input", &AppState::input, 400, false, "the sentence (or tokens) to tag and show"),
+      choice_field("model", &AppState::model, {"attention", "window", "cnn", "rnn"}, true,
+                   "self-attention tagger, or one of the lecture's baselines"),
+      int_field("layers", &AppState::layers, 1, 4, true, "attention blocks L"),
+      int_field("heads", &AppState::heads, 1, 8, true, "attention heads H (must divide dim)"),
+      int_field("dim", &AppState::dim, 4, 128, true, "model width D"),
+      choice_field("pe", &AppState::pe, {"none", "sinusoidal", "learned", "alibi"}, true, "positional encoding"),
+      int_field("max_len", &AppState::max_len, 2, 512, true, "rows of the learned positional table"),
+      choice_field("mask", &AppState::mask, {"full", "causal", "window", "graph"}, true,
+                   "which keys each query may see"),
+      int_field("window", &AppState::window, 0, 64, true, "w for mask=window (|i-j| <= w)"),
+      choice_field("norm", &AppState::norm, {"softmax", "relu", "sigmoid"}, true, "how scores become weights"),
+      choice_field("relevance", &AppState::relevance, {"dot", "additive"}, true, "how relevance alpha is computed"),
+      choice_field("baseline", &AppState::baseline, {"window", "cnn", "rnn"}, false, "the model to compare with"),
+      int_field("k", &AppState::k, 1, 15, true, "window width (FC) or kernel size (CNN)"),
+      choice_field("rnn", &AppState::rnn, {"elman", "gru"}, true, "the recurrent baseline's cell"),
+      float_field("lr", &AppState::lr, 1e-5f, 1.0f, false, "Adam learning rate"),
+      int_field("batch", &AppState::batch, 1, 128, false, "sequences per training step"),
+      int_field("seed", &AppState::seed, 0, 1000000000, true, "random seed: same seed, same run"),
+      int_field("speed", &AppState::speed, 1, 90, false, "share of each frame spent training (%)"),
+      bool_field("train", &AppState::train, false, "training runs"),
+      panel_field(),
+      int_field("pe_len", &AppState::pe_len, 2, 512, false, "positions shown in the positional-encoding panel"),
+  };
+  return fields;
+}
+
+const StateField* find_state_field(const std::string& name) {
+  for (const auto& f : state_fields())
+    if (name == f.name) return &f;
+  return nullptr;
+}
+
+std::string check_state(const AppState& s) {
+  if (s.dim % s.heads != 0)
+    return "heads: " + std::to_string(s.heads) + " heads do not divide the width dim=" + std::to_string(s.dim) +
+           " (each head gets dim/heads columns)";
+  if (s.pe == "sinusoidal" && s.dim % 2 != 0)
+    return "dim: the sinusoidal encoding pairs sin and cos, so dim must be even";
+  return "";
+}
+
+std::string url_encode(const std::string& s) {
+  static const char* hex = "0123456789ABCDEF";
+  std::string out;
+  for (unsigned char c : s) {
+    if (std::isalnum(c) || c == '-' || c == '_' || c == '.' || c == '~') out += static_cast<char>(c);
+    else if (c == ' ') out += "%20";
+    else {
+      out += '%';
+      out += hex[c >> 4];
+      out += hex[c & 15];
+    }
+  }
+  return out;
+}
+
+std::string url_decode(const std::string& s) {
+  std::string out;
+  for (std::size_t i = 0; i < s.size(); ++i) {
+    if (s[i] == '+') out += ' ';
+    else if (s[i] == '%' && i + 2 < s.size() && std::isxdigit(static_cast<unsigned char>(s[i + 1])) &&
+             std::isxdigit(static_cast<unsigned char>(s[i + 2]))) {
+      out += static_cast<char>(std::strtol(s.substr(i + 1, 2).c_str(), nullptr, 16));
+      i += 2;
+    } else out += s[i];
+  }
+  return out;
+}
+
+std::string state_to_query(const AppState& s) {
+  const AppState defaults;
+  std::string out;
+  for (const auto& f : state_fields()) {
+    const std::string v = f.get(s);
+    if (v == f.get(defaults)) continue;
+    if (!out.empty()) out += '&';
+    out += f.name;
+    out += '=';
+    out += url_encode(v);
+  }
+  return out;
+}
+
+std::vector<std::string> apply_pairs(AppState& s, const std::vector<std::pair<std::string, std::string>>& kv) {
+  std::vector<std::string> problems;
+  AppState next = s;
+  for (const auto& [key, value] : kv) {
+    const StateField* f = find_state_field(key);
+    if (!f) {
+      std::vector<std::string> names;
+      for (const auto& g : state_fields()) names.push_back(g.name);
+      problems.push_back(key + ": unknown setting (known: " + join(names) + ")");
+      continue;
+    }
+    const std::string err = f->set(next, value);
+    if (!err.empty()) problems.push_back(err);
+  }
+  if (problems.empty()) {
+    const std::string rule = check_state(next);
+    if (!rule.empty()) problems.push_back(rule);
+  }
+  if (problems.empty()) s = next;
+  return problems;
+}
+
+std::vector<std::string> apply_query(AppState& s, const std::string& query) { return apply_pairs(s, parse_query(query)); }
+
+std::vector<std::pair<std::string, std::string>> parse_query(const std::string& query) {
+  std::vector<std::pair<std::string, std::string>> kv;
+  std::size_t start = (!query.empty() && (query[0] == '#' || query[0] == '?')) ? 1 : 0;
+  while (start < query.size()) {
+    std::size_t amp = query.find('&', start);
+    if (amp == std::string::npos) amp = query.size();
+    const std::string part = query.substr(start, amp - start);
+    if (!part.empty()) {
+      const std::size_t eq = part.find('=');
+      if (eq == std::string::npos) kv.emplace_back(url_decode(part), "");
+      else kv.emplace_back(url_decode(part.substr(0, eq)), url_decode(part.substr(eq + 1)));
+    }
+    start = amp + 1;
+  }
+  return kv;
+}
+
+bool model_changed(const AppState& a, const AppState& b) {
+  for (const auto& f : state_fields())
+    if (f.resets_model && f.get(a) != f.get(b)) return true;
+  return false;
+}
+
+}  // namespace attnlab

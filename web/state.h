@@ -1,0 +1,85 @@
+// AppState: every user-visible setting of the playground in one plain struct, with one field table that
+// serializes it to and from the URL hash (web), command-line flags (desktop) and the JavaScript API.
+// Enums travel by name, the seed is part of the state: a shared link reproduces the run.
+//
+//   #task=pos&heads=2&pe=learned&max_len=16      (only values that differ from the defaults are written)
+#pragma once
+
+#include <functional>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace attnlab {
+
+enum class Panel { data, model, training, attention, step, matrix, pe, compare, history };
+
+struct AppState {
+  // Data
+  std::string task = "pos";        // pos | seen | count | reverse | sort | frames | graph
+  std::string input = "I saw a saw";  // the sentence (or token list) the panels show
+  // Model
+  std::string model = "attention";  // attention | window | cnn | rnn
+  int layers = 2;
+  int heads = 4;
+  int dim = 32;                     // model width D (heads must divide it)
+  std::string pe = "sinusoidal";    // none | sinusoidal | learned | alibi
+  int max_len = 48;                 // rows of a learned PE table
+  std::string mask = "full";        // full | causal | window | graph
+  int window = 2;                   // w for mask=window: query i sees keys with |i-j| <= w
+  std::string norm = "softmax";     // softmax | relu | sigmoid
+  std::string relevance = "dot";    // dot | additive
+  // Baselines (Compare panel, and model=window|cnn|rnn)
+  std::string baseline = "window";  // window | cnn | rnn
+  int k = 3;                        // window width of the FC baseline / CNN kernel
+  std::string rnn = "gru";          // elman | gru
+  // Training
+  float lr = 3e-3f;
+  int batch = 16;
+  int seed = 1;
+  int speed = 50;                   // share of each frame spent training, in percent (1..90)
+  bool train = true;                // training runs (it starts on first load)
+  // View
+  Panel panel = Panel::attention;
+  int pe_len = 48;                  // positions shown in the positional-encoding panel
+};
+
+// One serializable field: its name (the URL key, the JS property, the --flag), a getter and a setter that
+// parses text and reports a problem in words ("" = fine).
+struct StateField {
+  const char* name;
+  const char* help;
+  std::function<std::string(const AppState&)> get;
+  std::function<std::string(AppState&, const std::string& text)> set;
+  std::vector<std::string> choices;  // for enums: the allowed names
+  bool resets_model;                 // changing it rebuilds the model (training starts again)
+  enum class Kind { integer, number, boolean, text } kind = Kind::text;  // its JSON type
+};
+
+const std::vector<StateField>& state_fields();
+const StateField* find_state_field(const std::string& name);
+
+// Rules that involve several fields (e.g. heads must divide dim). "" = fine.
+std::string check_state(const AppState& s);
+
+// "task=pos&heads=2" with only the fields that differ from a default AppState; values percent-encoded.
+std::string state_to_query(const AppState& s);
+
+// Applies "key=value&..." (a leading '#' or '?' is skipped) on top of `s`, all or nothing: on any unknown
+// key, bad value or broken rule, `s` is left unchanged and the messages (one per problem, naming the key)
+// are returned.
+std::vector<std::string> apply_query(AppState& s, const std::string& query);
+
+// "a=1&b=x%20y" (a leading '#' or '?' skipped) -> {{"a","1"},{"b","x y"}}
+std::vector<std::pair<std::string, std::string>> parse_query(const std::string& query);
+
+// The same from (key, text value) pairs (the JavaScript API and desktop flags go through here).
+std::vector<std::string> apply_pairs(AppState& s, const std::vector<std::pair<std::string, std::string>>& kv);
+
+// True if some field that differs between a and b rebuilds the model.
+bool model_changed(const AppState& a, const AppState& b);
+
+std::string url_decode(const std::string& s);
+std::string url_encode(const std::string& s);
+
+}  // namespace attnlab
