@@ -11,6 +11,10 @@
 
 #include <Eigen/Core>
 
+#include <cstddef>
+#include <new>
+#include <vector>
+
 namespace attnlab {
 
 using Mat = Eigen::Matrix<float, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>;
@@ -39,5 +43,26 @@ template <typename Real>
 inline CView<Real> cview(const Real* p, int rows, int cols, int ld = -1) {
   return CView<Real>(p, rows, cols, Eigen::OuterStride<>(ld < 0 ? cols : ld));
 }
+
+// Memory for the engine's matrices: a std::vector whose data starts on a 64-byte boundary. Vectorized code
+// (Eigen's, the compiler's) takes a different path, and so may round differently, depending on how a
+// buffer is aligned; with every buffer aligned the same way, two models built from the same seed compute
+// the same numbers bit for bit, whatever addresses the allocator hands out.
+template <typename T>
+struct AlignedAllocator {
+  using value_type = T;
+  static constexpr std::size_t kAlign = 64;
+  AlignedAllocator() = default;
+  template <typename U>
+  AlignedAllocator(const AlignedAllocator<U>&) {}  // NOLINT: rebinding must be implicit
+  T* allocate(std::size_t n) { return static_cast<T*>(::operator new(n * sizeof(T), std::align_val_t(kAlign))); }
+  void deallocate(T* p, std::size_t) { ::operator delete(p, std::align_val_t(kAlign)); }
+  template <typename U>
+  bool operator==(const AlignedAllocator<U>&) const { return true; }
+  template <typename U>
+  bool operator!=(const AlignedAllocator<U>&) const { return false; }
+};
+template <typename Real>
+using Buffer = std::vector<Real, AlignedAllocator<Real>>;
 
 }  // namespace attnlab

@@ -1,0 +1,96 @@
+// Multi-head self-attention, as in the lecture, for a batch of B sequences of T tokens each.
+//
+// B = sequences, T = tokens per sequence, N = B·T rows, D = model width, H = heads, Dh = D/H head width
+//
+// The input I (N, D) holds the B sequences one after the other (sequence b = rows b·T .. b·T+T−1).
+//   Q = I·Wq + bq,   K = I·Wk + bk,   V = I·Wv + bv                    (N, D) each; biases optional
+// then for each sequence and each head h (its Dh columns Qₕ, Kₕ, Vₕ):
+//   Sₕ  = Qₕ·Kₕᵀ / √Dh            scores, (T, T), row = query, column = key   (relevance "dot")
+//      or Sₕ(i, j) = wₕᵀ·tanh(qᵢ·W'q + kⱼ·W'k)                                 (relevance "additive")
+//      (+ the ALiBi bias −mₕ·|i − j| when that positional encoding is on)
+//   A'ₕ = norm(Sₕ)                 weights, each row over the keys that query may see (attention_norm.h)
+//   Oₕ  = A'ₕ·Vₕ                   (T, Dh): each query's output is a weighted sum of the value vectors
+//   out = concat(O₁ .. O_H)·Wo + bo                                          (N, D)
+// Padded queries (row i ≥ lengths[b]) produce an all-zero output row and pass no gradient.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "engine/attention_norm.h"
+#include "engine/tensor.h"
+
+namespace attnlab {
+
+enum class Relevance { dot, additive };
+const char* to_string(Relevance r);
+bool from_string(const std::string& name, Relevance* out);  // "dot" | "additive"
+
+struct AttentionSpec {
+  int heads = 1;                        // H, must divide D
+  AttnNorm norm = AttnNorm::softmax;    // how scores become weights
+  Relevance relevance = Relevance::dot; // how a (query, key) pair is scored
+  bool alibi = false;                   // add the ALiBi distance bias −mₕ·|i − j| to the scores (posenc.h)
+};
+
+// Pointers to the layer's parameters (or, with the same layout, to their gradients). nullptr = absent.
+template <typename Real>
+struct AttentionParams {
+  Real* wq = nullptr;      // (D, D)   q = x·Wq
+  Real* bq = nullptr;      // (D)      optional
+  Real* wk = nullptr;      // (D, D)
+  Real* bk = nullptr;      // (D)      optional
+  Real* wv = nullptr;      // (D, D)
+  Real* bv = nullptr;      // (D)      optional
+  Real* wo = nullptr;      // (D, D)   out = concat(O)·Wo
+  Real* bo = nullptr;      // (D)      optional
+  Real* add_wq = nullptr;  // (H, Dh, Dh) W'q of each head, additive relevance only
+  Real* add_wk = nullptr;  // (H, Dh, Dh) W'k of each head, additive relevance only
+  Real* add_w = nullptr;   // (H, Dh)     w of each head, additive relevance only
+};
+
+// What the forward pass keeps: for the backward pass, and for the UI to show.
+template <typename Real>
+struct AttentionCache {
+  Buffer<Real> q, k, v;  // (N, D)
+  Buffer<Real> scores;   // (B, H, T, T) S, scaled, with the ALiBi bias, before normalization.
+                         //              Computed for every pair; masked pairs simply get weight 0.
+  Buffer<Real> weights;  // (B, H, T, T) A' = norm(S); row = query, column = key
+  Buffer<Real> o;        // (N, D) concat(O₁ .. O_H), the input of the output projection
+  Buffer<Real> pq, pk;   // (N, D) q·W'q and k·W'k per head (additive relevance only)
+  // Sizes the buffers for B sequences of T tokens. Reuses memory when it is already large enough.
+  void resize(int B, int T, int D, int H, Relevance relevance);
+};
+
+// Working memory of the backward pass (can be shared by all layers).
+template <typename Real>
+struct AttentionScratch {
+  Buffer<Real> dout;        // (N, D) incoming gradient with padded rows zeroed
+  Buffer<Real> dO;          // (N, D) gradient at concat(O)
+  Buffer<Real> dq, dk, dv;  // (N, D)
+  Buffer<Real> dw, ds;      // (T, T) gradient at one head's weights A' and scores S
+  Buffer<Real> dp;          // (2·T·Dh) additive relevance
+  void resize(int B, int T, int D, int H);
+};
+
+// The index of weight A'(b, h)(i, j) in cache.weights / cache.scores is ((b·H + h)·T + i)·T + j.
+inline long attention_index(int b, int h, int i, int j, int H, int T) {
+  return ((static_cast<long>(b) * H + h) * T + i) * T + j;
+}
+
+// out (N, D), overwritten; cache filled (must be resize()d for B, T). in (N, D) = I.
+// allowed (B, T, T) from build_attention_mask (mask.h); lengths (B) or nullptr = all T.
+template <typename Real>
+void attention_forward(Real* out, AttentionCache<Real>& cache, const Real* in, const std::uint8_t* allowed,
+                       const int* lengths, const AttentionParams<Real>& params, const AttentionSpec& spec, int B,
+                       int T, int D);
+
+// Gradients ACCUMULATED (+=) into din (N, D) (nullptr: not wanted) and every non-null pointer of grads.
+template <typename Real>
+void attention_backward(Real* din, const AttentionParams<Real>& grads, AttentionScratch<Real>& scratch,
+                        const Real* dout, const AttentionCache<Real>& cache, const Real* in,
+                        const std::uint8_t* allowed, const int* lengths, const AttentionParams<Real>& params,
+                        const AttentionSpec& spec, int B, int T, int D);
+
+}  // namespace attnlab

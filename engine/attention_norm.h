@@ -1,0 +1,30 @@
+// Normalization of one query's attention scores into weights, A' = norm(A), over the keys it may see.
+// With n = the number of allowed keys of this query:
+//   softmax   A'_j = exp(A_j) / Σ_k exp(A_k)           weights are positive and sum to 1 (the default)
+//   relu      A'_j = relu(A_j) / n                      keys with a negative score get exactly 0
+//   sigmoid   A'_j = sigmoid(A_j − ln n)                each key on its own in (0, 1); the −ln n keeps the
+//                                                       total near 1 at the start, whatever the length
+// Disallowed keys get weight exactly 0; a query with no allowed key (n = 0) gets all-zero weights.
+//
+// Tk = number of keys (T)
+#pragma once
+
+#include <cstdint>
+#include <string>
+
+namespace attnlab {
+
+enum class AttnNorm { softmax, relu, sigmoid };
+const char* to_string(AttnNorm n);
+bool from_string(const std::string& name, AttnNorm* out);  // "softmax" | "relu" | "sigmoid"
+
+// One query row: w (Tk) = norm(s (Tk)) over the keys with allowed[j] != 0.
+template <typename Real>
+void attention_norm_forward(Real* w, const Real* s, const std::uint8_t* allowed, int Tk, AttnNorm norm);
+
+// ds (Tk) += the gradient at the scores, given dw (Tk) at the weights, and the forward's w and s.
+template <typename Real>
+void attention_norm_backward(Real* ds, const Real* dw, const Real* w, const Real* s, const std::uint8_t* allowed,
+                             int Tk, AttnNorm norm);
+
+}  // namespace attnlab

@@ -1,0 +1,33 @@
+// N = rows (tokens), Din = input width, Dout = output width
+#include "engine/linear.h"
+
+#include "engine/matmul.h"
+#include "engine/tensor.h"
+
+namespace attnlab {
+
+template <typename Real>
+void linear_forward(Real* out, const Real* in, const Real* w, const Real* b, int N, int Din, int Dout) {
+  View<Real> Y = view(out, N, Dout);
+  matmul(Y, cview(in, N, Din), cview(w, Din, Dout));  // Y = X·W
+  if (b != nullptr) Y.rowwise() += cview(b, 1, Dout).row(0);  // + b on every row
+}
+
+template <typename Real>
+void linear_backward(Real* din, Real* dw, Real* db, const Real* dout, const Real* in, const Real* w, int N, int Din,
+                     int Dout) {
+  // forward was: Y = X·W + b   (X (N, Din), W (Din, Dout), Y (N, Dout))
+  // so           dX = dY·Wᵀ,  dW = Xᵀ·dY,  db = Σ_rows dY  (b was added to every row)
+  CView<Real> dY = cview(dout, N, Dout);
+  if (din != nullptr) matmul_bt(view(din, N, Din), dY, cview(w, Din, Dout), /*accumulate=*/true);
+  matmul_at(view(dw, Din, Dout), cview(in, N, Din), dY, /*accumulate=*/true);
+  if (db != nullptr) view(db, 1, Dout).row(0) += dY.colwise().sum();
+}
+
+template void linear_forward<float>(float*, const float*, const float*, const float*, int, int, int);
+template void linear_forward<double>(double*, const double*, const double*, const double*, int, int, int);
+template void linear_backward<float>(float*, float*, float*, const float*, const float*, const float*, int, int, int);
+template void linear_backward<double>(double*, double*, double*, const double*, const double*, const double*, int,
+                                      int, int);
+
+}  // namespace attnlab

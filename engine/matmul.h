@@ -1,0 +1,25 @@
+// Matrix products: every matrix product of the engine goes through these three functions, so a faster kernel
+// (WebAssembly SIMD, a blocked loop) can replace them in one place.
+//
+// M, K, N = sizes of the product: out (M, N) = a (M, K) · b (K, N)
+// Each argument is a View: a row-major block with its own row stride, so one head's columns of Q or K can be
+// used in place. `accumulate` = false overwrites out, true adds to it (out += ...), as backward passes need.
+#pragma once
+
+#include "engine/tensor.h"
+
+namespace attnlab {
+
+// out (M, N) = a (M, K) · b (K, N)
+template <typename Real>
+void matmul(View<Real> out, CView<Real> a, CView<Real> b, bool accumulate = false);
+
+// out (M, N) = a (M, K) · bᵀ, with b stored as (N, K)          e.g. scores A = Q·Kᵀ
+template <typename Real>
+void matmul_bt(View<Real> out, CView<Real> a, CView<Real> b, bool accumulate = false);
+
+// out (M, N) = aᵀ · b, with a stored as (K, M) and b as (K, N)   e.g. weight gradient dW = Iᵀ·dY
+template <typename Real>
+void matmul_at(View<Real> out, CView<Real> a, CView<Real> b, bool accumulate = false);
+
+}  // namespace attnlab

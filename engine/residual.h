@@ -1,0 +1,17 @@
+// Residual (skip) connection: out = a + b, elementwise. In a block, x = x + F(x): the block only has to learn
+// a correction F(x), and the gradient reaches earlier layers unchanged through the "+".
+//
+// n = number of elements (B·T·D)
+#pragma once
+
+namespace attnlab {
+
+// out (n) = a (n) + b (n)
+template <typename Real>
+void residual_forward(Real* out, const Real* a, const Real* b, long n);
+
+// forward was: out = a + b, so da += dout and db += dout.
+template <typename Real>
+void residual_backward(Real* da, Real* db, const Real* dout, long n);
+
+}  // namespace attnlab

@@ -1,0 +1,347 @@
+// The tagger as a whole: the bench-tagger configuration, named parameters, determinism, no allocation in a
+// training step, and a tiny training run that must learn.
+#include <gtest/gtest.h>
+
+#include <atomic>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <new>
+#include <utility>
+#include <vector>
+
+#include "engine/optim.h"
+#include "engine/rng.h"
+#include "engine/tagger.h"
+
+// Count every heap allocation made through operator new in this test program, so a test can assert that a
+// training step makes none. (Plain counting; the allocation itself is malloc as usual.)
+static std::atomic<long> g_allocations{0};
+
+void* operator new(std::size_t n) {
+  ++g_allocations;
+  if (void* p = std::malloc(n == 0 ? 1 : n)) return p;
+  throw std::bad_alloc();
+}
+void* operator new[](std::size_t n) {
+  ++g_allocations;
+  if (void* p = std::malloc(n == 0 ? 1 : n)) return p;
+  throw std::bad_alloc();
+}
+void* operator new(std::size_t n, std::align_val_t a) {
+  ++g_allocations;
+  const std::size_t align = static_cast<std::size_t>(a);
+  const std::size_t size = (n + align - 1) / align * align;  // aligned_alloc wants a multiple of align
+  if (void* p = std::aligned_alloc(align, size == 0 ? align : size)) return p;
+  throw std::bad_alloc();
+}
+// GCC sees malloc'd memory "from operator new" reach free() here and warns; that pairing is exactly right.
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC diagnostic ignored "-Wmismatched-new-delete"
+#endif
+void operator delete(void* p) noexcept { std::free(p); }
+void operator delete[](void* p) noexcept { std::free(p); }
+void operator delete(void* p, std::size_t) noexcept { std::free(p); }
+void operator delete[](void* p, std::size_t) noexcept { std::free(p); }
+void operator delete(void* p, std::align_val_t) noexcept { std::free(p); }
+void operator delete(void* p, std::size_t, std::align_val_t) noexcept { std::free(p); }
+
+namespace attnlab {
+namespace {
+
+TaggerConfig toy_config_for_copy() {
+  TaggerConfig c;
+  c.vocab = 5, c.tags = 3, c.dim = 8, c.heads = 2, c.layers = 1, c.ffn = 8, c.max_len = 4, c.max_batch = 1;
+  return c;
+}
+
+TEST(BenchTagger, HasTheReferenceParameterCount) {
+  const Tagger<float> model(bench_tagger_config());
+  EXPECT_EQ(model.num_parameters(), 100945u);
+  // the same tensors as the PyTorch reference (bench-anchors/torch_tagger.py), tensor for tensor
+  auto size_of = [&](const std::string& prefix) {
+    size_t n = 0;
+    for (const ParamInfo& t : model.params().tensors()) n += t.name.rfind(prefix, 0) == 0 ? t.size() : 0;
+    return n;
+  };
+  EXPECT_EQ(size_of("tok_emb"), 512u * 64);                 // nn.Embedding(512, 64)
+  EXPECT_EQ(size_of("block0.ln1"), 2u * 64);                // nn.LayerNorm(64)
+  EXPECT_EQ(size_of("block0.attn"), 4u * 64 * 64 + 4 * 64); // in_proj (64, 192) + bias, out_proj + bias
+  EXPECT_EQ(size_of("block0.ffn"), 64u * 128 + 128 + 128 * 64 + 64);
+  EXPECT_EQ(size_of("block1"), 33472u);
+  EXPECT_EQ(size_of("ln_f"), 128u);
+  EXPECT_EQ(size_of("head"), 64u * 17 + 17);
+  const TaggerConfig c = bench_tagger_config();
+  EXPECT_EQ(c.pe, PosEnc::sinusoidal);
+  EXPECT_EQ(c.norm, AttnNorm::softmax);
+  EXPECT_EQ(c.activation, Activation::relu);
+  EXPECT_FLOAT_EQ(c.ln_eps, 1e-5f);
+  EXPECT_TRUE(c.mask.allow.empty() && !c.mask.causal && c.mask.window < 0);
+}
+
+TEST(BenchTagger, ForwardAndBackwardOnAFullBatch) {
+  Tagger<float> model(bench_tagger_config());
+  std::vector<int> ids(32 * 32), tags(32 * 32);
+  Rng rng(1234);
+  for (size_t n = 0; n < ids.size(); ++n) ids[n] = static_cast<int>(rng.below(512)), tags[n] = ids[n] % 17;
+  Batch<float> batch;
+  batch.B = 32, batch.T = 32, batch.tokens = ids.data(), batch.tags = tags.data();
+  ASSERT_TRUE(model.forward(batch));
+  EXPECT_NEAR(model.loss(), std::log(17.0f), 1.0f) << "an untrained model is close to uniform over 17 tags";
+  model.zero_grad();
+  model.backward();
+  EXPECT_GT(grad_norm(model.params().grads(), model.num_parameters()), 0.0f);
+}
+
+TEST(Tagger, ParametersAreNamedViewsIntoOneFlatBuffer) {
+  TaggerConfig c = bench_tagger_config();
+  c.relevance = Relevance::additive;
+  c.pe = PosEnc::learned;
+  Tagger<float> model(c);
+  const auto& tensors = model.params().tensors();
+  size_t expected_offset = 0;
+  for (const ParamInfo& t : tensors) {
+    EXPECT_EQ(t.offset, expected_offset) << t.name;
+    expected_offset += t.size();
+  }
+  EXPECT_EQ(expected_offset, model.num_parameters());
+  const int wq = model.params().find("block1.attn.wq");
+  ASSERT_GE(wq, 0);
+  EXPECT_EQ(model.params().value(wq).rows(), 64);
+  EXPECT_EQ(model.params().value(wq).cols(), 64);
+  EXPECT_GE(model.params().find("block0.attn.add_w"), 0);
+  EXPECT_GE(model.params().find("pos_emb"), 0);
+  EXPECT_EQ(model.params().find("no.such.tensor"), -1);
+  // a change through the named view is a change of the flat buffer (and the other way round)
+  model.params().value(wq)(2, 3) = 42.0f;
+  EXPECT_EQ(model.params().values()[tensors[wq].offset + 2 * 64 + 3], 42.0f);
+  // LayerNorm starts as the identity, attention biases at zero
+  const int g = model.params().find("block0.ln1.gamma");
+  EXPECT_EQ(model.params().value(g).minCoeff(), 1.0f);
+  EXPECT_EQ(model.params().value(model.params().find("block0.attn.bq")).cwiseAbs().maxCoeff(), 0.0f);
+}
+
+TEST(Tagger, ACopyOwnsItsParameters) {
+  Tagger<float> a(toy_config_for_copy());
+  Tagger<float> b = a;
+  const int wq = a.params().find("block0.attn.wq");
+  b.params().value(wq)(0, 0) += 1.0f;  // changing the copy leaves the original alone
+  EXPECT_NE(a.params().value(wq)(0, 0), b.params().value(wq)(0, 0));
+  std::vector<int> ids = {1, 2, 3}, tags = {0, 1, 2};
+  Batch<float> batch;
+  batch.B = 1, batch.T = 3, batch.tokens = ids.data(), batch.tags = tags.data();
+  Tagger<float> c = a;
+  ASSERT_TRUE(a.forward(batch));
+  ASSERT_TRUE(c.forward(batch));
+  EXPECT_EQ(a.loss(), c.loss());
+  Tagger<float> moved = std::move(c);  // a move keeps the buffers (and the pointers into them) valid
+  ASSERT_TRUE(moved.forward(batch));
+  EXPECT_EQ(moved.loss(), a.loss());
+}
+
+TEST(Tagger, ConfigErrorsSpeakToTheStudent) {
+  TaggerConfig c = bench_tagger_config();
+  EXPECT_EQ(check_config(c), "");
+  c.heads = 5;
+  EXPECT_NE(check_config(c).find("must divide the model width D = 64"), std::string::npos) << check_config(c);
+  c = bench_tagger_config();
+  c.input = InputMode::features;
+  EXPECT_NE(check_config(c).find("input_dim"), std::string::npos);
+  c.input_dim = 40;
+  EXPECT_EQ(check_config(c), "");
+}
+
+TEST(Tagger, BatchErrorsAreReportedNotRead) {
+  TaggerConfig c = bench_tagger_config();
+  c.vocab = 10, c.tags = 3;
+  Tagger<float> model(c);
+  std::vector<int> ids = {1, 2, 10}, tags = {0, 1, 2}, lengths = {3};
+  Batch<float> batch;
+  batch.B = 1, batch.T = 3, batch.tokens = ids.data(), batch.tags = tags.data();
+  std::string error;
+  EXPECT_FALSE(model.forward(batch, &error));
+  EXPECT_NE(error.find("token id 10"), std::string::npos) << error;
+  ids[2] = 9, tags[1] = 3;
+  EXPECT_FALSE(model.forward(batch, &error));
+  EXPECT_NE(error.find("tag 3"), std::string::npos) << error;
+  tags[1] = -1, lengths[0] = 4, batch.lengths = lengths.data();
+  EXPECT_FALSE(model.forward(batch, &error));
+  EXPECT_NE(error.find("length 4"), std::string::npos) << error;
+  lengths[0] = 2, ids[2] = 999;  // a padded position may hold anything
+  EXPECT_TRUE(model.forward(batch, &error)) << error;
+}
+
+TEST(Tagger, AttentionWeightsOfEveryLayerAndHeadAreKeptForTheUI) {
+  TaggerConfig c = bench_tagger_config();
+  c.mask.causal = true;
+  Tagger<float> model(c);
+  std::vector<int> ids(2 * 6, 3);
+  Batch<float> batch;
+  batch.B = 2, batch.T = 6, batch.tokens = ids.data();
+  ASSERT_TRUE(model.forward(batch));
+  EXPECT_EQ(model.batch_size(), 2);
+  EXPECT_EQ(model.seq_len(), 6);
+  EXPECT_EQ(model.logits().rows(), 12);
+  EXPECT_EQ(model.logits().cols(), 17);
+  for (int l = 0; l < 2; ++l) {
+    for (int b = 0; b < 2; ++b) {
+      for (int h = 0; h < 4; ++h) {
+        const CView<float> w = model.attention_weights(l, b, h);
+        ASSERT_EQ(w.rows(), 6);
+        for (int i = 0; i < 6; ++i) {
+          EXPECT_NEAR(w.row(i).sum(), 1.0f, 1e-5f);
+          for (int j = i + 1; j < 6; ++j) EXPECT_EQ(w(i, j), 0.0f) << "causal";
+        }
+        EXPECT_EQ(model.attention_scores(l, b, h).rows(), 6);
+      }
+    }
+  }
+  EXPECT_EQ(model.attention_mask(1)[0 * 6 + 1], 0);
+  EXPECT_EQ(model.attention_mask(1)[1 * 6 + 0], 1);
+}
+
+// ------------------------------------------------------------------------------------------- training
+
+struct ToyData {  // tag = token % C: each token's tag is a property of the token alone
+  int B, T, V, C;
+  std::vector<int> ids, tags;
+  void draw(Rng& rng) {
+    ids.resize(static_cast<size_t>(B) * T);
+    tags.resize(ids.size());
+    for (size_t n = 0; n < ids.size(); ++n) ids[n] = static_cast<int>(rng.below(V)), tags[n] = ids[n] % C;
+  }
+  Batch<float> batch() const {
+    Batch<float> b;
+    b.B = B, b.T = T, b.tokens = ids.data(), b.tags = tags.data();
+    return b;
+  }
+};
+
+template <typename Model>
+float train_steps(Model& model, Adam<float>& adam, ToyData& data, Rng& rng, int steps) {
+  float loss = 0;
+  for (int s = 0; s < steps; ++s) {
+    data.draw(rng);
+    const bool ok = model.forward(data.batch());
+    EXPECT_TRUE(ok);
+    loss = model.loss();
+    model.zero_grad();
+    model.backward();
+    clip_grad_norm(model.params().grads(), model.num_parameters(), 1.0f);
+    adam.step(model.params().values(), model.params().grads());
+  }
+  return loss;
+}
+
+TaggerConfig toy_config(std::uint32_t seed) {
+  TaggerConfig c;
+  c.vocab = 24, c.tags = 4, c.dim = 16, c.heads = 2, c.layers = 2, c.ffn = 32;
+  c.max_len = 8, c.max_batch = 8, c.seed = seed;
+  return c;
+}
+
+TEST(Determinism, SameSeedSameNumbersBitForBit) {
+  auto run = [](std::uint32_t seed) {
+    Tagger<float> model(toy_config(seed));
+    Adam<float> adam(model.num_parameters());
+    ToyData data{8, 8, 24, 4, {}, {}};
+    Rng rng(seed + 100);
+    const float loss = train_steps(model, adam, data, rng, 5);
+    std::vector<float> p(model.params().values(), model.params().values() + model.num_parameters());
+    p.push_back(loss);
+    return p;
+  };
+  const std::vector<float> a = run(7), b = run(7), c = run(8);
+  ASSERT_EQ(a.size(), b.size());
+  EXPECT_EQ(std::memcmp(a.data(), b.data(), a.size() * sizeof(float)), 0) << "same seed, different numbers";
+  EXPECT_NE(a.back(), c.back()) << "different seeds should give different losses";
+  size_t same = 0;
+  for (size_t i = 0; i + 1 < a.size(); ++i) same += a[i] == c[i] ? 1 : 0;
+  EXPECT_LT(same, a.size() / 5) << "different seeds should give different parameters (LayerNorm ones aside)";
+}
+
+TEST(Determinism, InitParametersRedrawsTheSameNumbers) {
+  Tagger<float> model(toy_config(3));
+  const std::vector<float> first(model.params().values(), model.params().values() + model.num_parameters());
+  model.init_parameters(4);
+  model.init_parameters(3);
+  EXPECT_EQ(std::memcmp(first.data(), model.params().values(), first.size() * sizeof(float)), 0);
+}
+
+TEST(Training, LearnsTagEqualsTokenModC) {
+  Tagger<float> model(toy_config(1));
+  AdamConfig ac;
+  ac.lr = 3e-3;
+  Adam<float> adam(model.num_parameters(), ac);
+  ToyData data{8, 8, 24, 4, {}, {}};
+  Rng rng(42);
+  data.draw(rng);
+  ASSERT_TRUE(model.forward(data.batch()));
+  const float first_loss = model.loss();
+  const float last_loss = train_steps(model, adam, data, rng, 300);
+  EXPECT_LT(last_loss, 0.25f * first_loss) << "first " << first_loss << ", last " << last_loss;
+  // held-out batch
+  Rng held(4242);
+  data.draw(held);
+  ASSERT_TRUE(model.forward(data.batch()));
+  std::vector<int> predicted(data.ids.size());
+  model.predict(predicted.data());
+  int correct = 0;
+  for (size_t n = 0; n < predicted.size(); ++n) correct += predicted[n] == data.tags[n] ? 1 : 0;
+  EXPECT_GE(correct, static_cast<int>(0.95 * predicted.size())) << correct << " of " << predicted.size();
+  std::printf("toy task: loss %.4f -> %.4f after 300 steps, held-out accuracy %d/%zu\n", first_loss, last_loss,
+              correct, predicted.size());
+}
+
+// ------------------------------------------------------------------------------------------- allocation
+
+TEST(Workspace, ATrainingStepAllocatesNothingAfterTheFirst) {
+  struct Variant {
+    const char* name;
+    void (*edit)(TaggerConfig&);
+  };
+  const Variant variants[] = {
+      {"default", [](TaggerConfig&) {}},
+      {"additive_alibi_masks",
+       [](TaggerConfig& c) {
+         c.relevance = Relevance::additive, c.pe = PosEnc::alibi, c.mask.causal = true, c.mask.window = 2;
+       }},
+      {"features_learned_gelu",
+       [](TaggerConfig& c) {
+         c.input = InputMode::features, c.input_dim = 5, c.pe = PosEnc::learned, c.activation = Activation::gelu;
+       }},
+  };
+  for (const Variant& v : variants) {
+    TaggerConfig c = toy_config(2);
+    v.edit(c);
+    Tagger<float> model(c);
+    Adam<float> adam(model.num_parameters());
+    std::vector<int> ids(64), tags(64), lengths = {8, 5, 8, 3, 8, 8, 1, 8};
+    std::vector<float> features(64 * 5, 0.5f);
+    for (int n = 0; n < 64; ++n) ids[n] = n % 24, tags[n] = n % 4;
+    Batch<float> batch;
+    batch.B = 8, batch.T = 8, batch.tokens = ids.data(), batch.features = features.data(), batch.tags = tags.data();
+    batch.lengths = lengths.data();
+    auto step = [&] {
+      ASSERT_TRUE(model.forward(batch));
+      model.zero_grad();
+      model.backward();
+      clip_grad_norm(model.params().grads(), model.num_parameters(), 1.0f);
+      adam.step(model.params().values(), model.params().grads());
+    };
+    step();
+    const long before = g_allocations.load();
+    for (int s = 0; s < 3; ++s) step();
+    EXPECT_EQ(g_allocations.load() - before, 0) << v.name;
+    // a smaller batch fits in the same workspace
+    std::vector<int> short_lengths = {6, 2, 5, 6};
+    batch.B = 4, batch.T = 6, batch.lengths = short_lengths.data();
+    const long before_small = g_allocations.load();
+    step();
+    EXPECT_EQ(g_allocations.load() - before_small, 0) << v.name << " (smaller batch)";
+  }
+}
+
+}  // namespace
+}  // namespace attnlab
