@@ -1,0 +1,132 @@
+// attnlab eval: accuracy of a saved model, overall and per tag.
+//
+//   attnlab eval --load pos.model                  the test split the model was trained with
+//   attnlab eval --load pos.model --data ud.conllu every sentence of another CoNLL-U file
+//   attnlab eval --load rev.model --lengths 17:32  fresh synthetic sequences of other lengths
+#include <cstdio>
+#include <nlohmann/json.hpp>
+
+#include "engine/cli/train_options.h"
+
+namespace attnlab::cli {
+
+namespace {
+
+struct EvalCmd {
+  std::string load, data, split = "test", lengths;
+  int count = 0;
+  bool json = false, confusion = false;
+};
+
+void run(const EvalCmd& o) {
+  LoadedModel lm;
+  try {
+    lm = load_model_file(o.load);
+  } catch (const std::exception& e) {
+    throw Error(e.what());
+  }
+  const Dataset& md = lm.data;
+  std::vector<Sequence> seqs;
+  std::string what;
+  if (o.split != "test" && o.split != "dev" && o.split != "train") throw Error("--split must be train, dev or test");
+  try {
+    if (md.task.kind == TaskKind::pos) {
+      if (!o.lengths.empty()) throw Error("--lengths is for synthetic tasks");
+      if (!o.data.empty()) {
+        for (const ConlluSentence& s : read_conllu_file(o.data)) {
+          Sequence q = sequence_from_words(md, s.words);
+          q.tags = s.tags;
+          seqs.push_back(std::move(q));
+        }
+        what = o.data + " (all sentences)";
+      } else {
+        std::string name;
+        const std::string text = lm.data_name.empty() ? default_pos_corpus(&name) : read_text_file(lm.data_name);
+        const Dataset full = make_pos_dataset(md.task, text, lm.data_name.empty() ? name : lm.data_name);
+        const auto& split = o.split == "test" ? full.test : o.split == "dev" ? full.dev : full.train;
+        seqs = remap_with_vocab(split, md);  // the model's vocabulary, even if the corpus has changed since
+        what = (lm.data_name.empty() ? name : lm.data_name) + " (" + o.split + " split)";
+      }
+    } else {
+      if (!o.data.empty()) throw Error("--data is for pos models (a CoNLL-U file)");
+      const Dataset full = make_synthetic_dataset(md.task);
+      if (!o.lengths.empty()) {
+        const auto [a, b] = parse_lengths(o.lengths);
+        const int count = o.count > 0 ? o.count : md.task.test;
+        seqs = make_synthetic_sequences(full, count, a, b, md.task.seed * 4u + 3u);
+        what = "fresh sequences of length " + std::to_string(a) + ".." + std::to_string(b);
+      } else {
+        seqs = o.split == "test" ? full.test : o.split == "dev" ? full.dev : full.train;
+        what = o.split + " split";
+      }
+    }
+  } catch (const Error&) {
+    throw;
+  } catch (const std::exception& e) {
+    throw Error(e.what());
+  }
+  if (o.count > 0 && static_cast<int>(seqs.size()) > o.count) seqs.resize(o.count);
+  EvalResult r;
+  try {
+    r = evaluate(*lm.model, md, seqs, 32);
+  } catch (const std::exception& e) {
+    throw Error(e.what());
+  }
+  const int C = md.tags();
+  if (o.json) {
+    nlohmann::json per_tag = nlohmann::json::object();
+    for (int c = 0; c < C; ++c) {
+      if (r.tag_total[c] == 0) continue;
+      per_tag[md.tag_names[c]] = {{"accuracy", r.tag_accuracy(c)}, {"tokens", r.tag_total[c]}};
+    }
+    nlohmann::json j = {{"accuracy", r.accuracy}, {"tokens", r.tokens},       {"loss", r.loss},
+                        {"per_tag", per_tag},     {"sequences", seqs.size()}, {"data", what}};
+    if (o.confusion) {
+      j["tags"] = md.tag_names;
+      nlohmann::json rows = nlohmann::json::array();
+      for (int a = 0; a < C; ++a) {
+        std::vector<long> row(r.confusion.begin() + static_cast<long>(a) * C, r.confusion.begin() + (a + 1L) * C);
+        rows.push_back(row);
+      }
+      j["confusion"] = rows;  // row = true tag, column = predicted
+    }
+    std::printf("%s\n", j.dump().c_str());
+    return;
+  }
+  std::printf("%s: accuracy %.2f%% (%ld of %ld tokens, %zu sequences)\n", what.c_str(), 100.0 * r.accuracy, r.correct,
+              r.tokens, seqs.size());
+  for (int c = 0; c < C; ++c) {
+    if (r.tag_total[c] == 0) continue;
+    std::printf("  %-8s %6.2f%%  (%ld)\n", md.tag_names[c].c_str(), 100.0 * r.tag_accuracy(c), r.tag_total[c]);
+  }
+  if (o.confusion) {
+    std::printf("confusion (row = true tag, column = predicted)\n%8s", "");
+    for (int c = 0; c < C; ++c) std::printf(" %6.6s", md.tag_names[c].c_str());
+    std::printf("\n");
+    for (int a = 0; a < C; ++a) {
+      std::printf("%-8s", md.tag_names[a].c_str());
+      for (int c = 0; c < C; ++c) std::printf(" %6ld", r.confusion[static_cast<size_t>(a) * C + c]);
+      std::printf("\n");
+    }
+  }
+}
+
+void setup_eval(CLI::App& root) {
+  static EvalCmd o;
+  auto* cmd = root.add_subcommand("eval", "Accuracy of a saved model, overall and per tag (JSON with --json)");
+  cmd->add_option("--load", o.load, "Model file")->required();
+  cmd->add_option("--data", o.data, "pos: evaluate on every sentence of this CoNLL-U file instead");
+  cmd->add_option("--split", o.split, "train | dev | test split of the model's own task")->capture_default_str();
+  cmd->add_option("--lengths", o.lengths,
+                  "Synthetic tasks: fresh sequences with lengths MIN:MAX (e.g. longer than in training)");
+  cmd->add_option("--count", o.count, "Evaluate at most this many sequences (0 = all)");
+  cmd->add_flag("--confusion", o.confusion, "Also print the confusion matrix");
+  cmd->add_flag("--json", o.json, "Print {\"accuracy\": ..., \"tokens\": ..., \"per_tag\": {...}}");
+  cmd->callback([] { run(o); });
+}
+
+}  // namespace
+
+ATTNLAB_COMMAND(setup_eval)
+
+}  // namespace attnlab::cli

@@ -1,0 +1,137 @@
+// attnlab tag: tag a sentence (or a token sequence of a synthetic task) with a saved model.
+//
+//   attnlab tag --load pos.model "I saw a saw"           I PRON / saw VERB / a DET / saw NOUN
+//   attnlab tag --load pos.model --attention "I saw a saw"   also every head's attention weights
+//   attnlab tag --load pos.model --json "I saw a saw"    {"tokens": [...], "tags": [...]}
+#include <algorithm>
+#include <cstdio>
+#include <nlohmann/json.hpp>
+
+#include "engine/cli/train_options.h"
+
+namespace attnlab::cli {
+
+namespace {
+
+struct TagCmd {
+  std::string load;
+  std::vector<std::string> text;
+  bool attention = false;
+  bool json = false;
+};
+
+void run(const TagCmd& o) {
+  LoadedModel lm;
+  try {
+    lm = load_model_file(o.load);
+  } catch (const std::exception& e) {
+    throw Error(e.what());
+  }
+  const Dataset& d = lm.data;
+  std::string line;
+  for (const auto& t : o.text) line += (line.empty() ? "" : " ") + t;
+  Sequence seq;
+  std::vector<std::string> shown;
+  if (d.task.kind == TaskKind::pos) {
+    shown = split_words(line);
+    if (shown.empty()) throw Error("nothing to tag: give a sentence, e.g. attnlab tag --load FILE \"I saw a saw\"");
+    seq = sequence_from_words(d, shown);
+  } else if (d.input == InputMode::tokens) {
+    // token names separated by spaces or commas
+    for (char& c : line) c = c == ',' ? ' ' : c;
+    shown = split_words(line);
+    if (shown.empty()) throw Error("nothing to tag: give tokens of the task, e.g. \"3 1 4 1 5\"");
+    for (const std::string& w : shown) {
+      const auto it = std::find(d.token_names.begin(), d.token_names.end(), w);
+      if (it == d.token_names.end()) {
+        throw Error("'" + w + "' is not a token of the " + to_string(d.task.kind) + " task (tokens are " +
+                    d.token_names.front() + " .. " + d.token_names.back() + ")");
+      }
+      seq.tokens.push_back(static_cast<int>(it - d.token_names.begin()));
+    }
+    seq.tags.assign(seq.tokens.size(), -1);
+  } else {
+    throw Error(std::string("the ") + to_string(d.task.kind) +
+                " task reads feature vectors, not words: use 'attnlab eval' on it");
+  }
+  std::vector<Sequence> one{seq};
+  const int idx = 0;
+  BatchBuilder builder;
+  const ModelBatch<float>& mb = builder.build(d, one, &idx, 1, /*with_tags=*/false);
+  SeqModel<float>& m = *lm.model;
+  std::string error;
+  if (!m.forward(mb, &error)) throw Error(error);
+  const int T = seq.length();
+  std::vector<int> pred(T);
+  m.predict(pred.data());
+  std::vector<std::string> tags(T);
+  for (int t = 0; t < T; ++t) tags[t] = d.tag_names[pred[t]];
+
+  const bool with_attention = o.attention && m.attention_layers() > 0;
+  if (o.attention && m.attention_layers() == 0) {
+    throw Error(std::string("a ") + to_string(m.config().kind) + " model has no attention weights to show");
+  }
+  if (o.json) {
+    nlohmann::json j = {{"tokens", shown}, {"tags", tags}};
+    if (with_attention) {
+      nlohmann::json layers = nlohmann::json::array();
+      for (int l = 0; l < m.attention_layers(); ++l) {
+        nlohmann::json heads = nlohmann::json::array();
+        for (int h = 0; h < m.attention_heads(); ++h) {
+          const CView<float> w = m.attention_weights(l, 0, h);
+          nlohmann::json rows = nlohmann::json::array();
+          for (int i = 0; i < T; ++i) {
+            std::vector<float> row(T);
+            for (int k = 0; k < T; ++k) row[k] = w(i, k);
+            rows.push_back(row);
+          }
+          heads.push_back(rows);
+        }
+        layers.push_back(heads);
+      }
+      j["attention"] = layers;  // [layer][head][query][key]
+    }
+    std::printf("%s\n", j.dump().c_str());
+    return;
+  }
+  size_t width = 4;
+  for (const auto& s : shown) width = std::max(width, s.size());
+  for (int t = 0; t < T; ++t) {
+    const bool unknown = d.task.kind == TaskKind::pos && !d.words.known(shown[t]);
+    const std::string note = unknown ? "   (unknown word, read as " + shape_names()[word_shape(shown[t])] + ")" : "";
+    std::printf("%-*s  %s%s\n", static_cast<int>(width), shown[t].c_str(), tags[t].c_str(), note.c_str());
+  }
+  if (!with_attention) return;
+  for (int l = 0; l < m.attention_layers(); ++l) {
+    for (int h = 0; h < m.attention_heads(); ++h) {
+      std::printf("\nlayer %d head %d (row = query, column = key)\n%*s", l, h, static_cast<int>(width), "");
+      for (int k = 0; k < T; ++k) std::printf(" %6.6s", shown[k].c_str());
+      std::printf("\n");
+      const CView<float> w = m.attention_weights(l, 0, h);
+      for (int i = 0; i < T; ++i) {
+        std::printf("%-*s", static_cast<int>(width), shown[i].c_str());
+        for (int k = 0; k < T; ++k) std::printf(" %6.3f", w(i, k));
+        std::printf("\n");
+      }
+    }
+  }
+}
+
+void setup_tag(CLI::App& root) {
+  static TagCmd o;
+  auto* cmd = root.add_subcommand("tag",
+                                  "Tag a sentence (pos) or a token sequence (seen, count, reverse, sort) "
+                                  "with a model saved by 'attnlab train --save'");
+  cmd->add_option("--load", o.load, "Model file")->required();
+  cmd->add_option("text", o.text, "The sentence, e.g. \"I saw a saw\" (pos), or tokens \"3 1 4 1\"")->required();
+  cmd->add_flag("--attention", o.attention, "Also print every head's attention weights");
+  cmd->add_flag("--json", o.json,
+                "Print {\"tokens\": [...], \"tags\": [...]} (+ \"attention\" [layer][head][query][key])");
+  cmd->callback([] { run(o); });
+}
+
+}  // namespace
+
+ATTNLAB_COMMAND(setup_tag)
+
+}  // namespace attnlab::cli

@@ -1,0 +1,139 @@
+// attnlab train: train a tagger on a task, print progress, optionally save the model.
+//
+//   attnlab train --task pos --model attention --layers 2 --heads 4 --dim 64 --pe sinusoidal --mask full
+//                 --norm softmax --steps 2000 --seed 1 [--save FILE] [--json]
+#include <cmath>
+#include <cstdio>
+#include <nlohmann/json.hpp>
+
+#include "engine/cli/train_options.h"
+
+namespace attnlab::cli {
+
+namespace {
+
+struct TrainCmd {
+  TaskOptions task;
+  ModelOptions model;
+  TrainOptions train;
+  std::string save;
+  bool json = false;
+  bool quiet = false;
+};
+
+double pct(double x) { return 100.0 * x; }
+
+void print_bar(const Metrics& m, int steps, bool final_line) {
+  const int width = 24;
+  const int filled = steps > 0 ? static_cast<int>(width * std::min(1.0, double(m.step) / steps)) : width;
+  std::printf("\r[");
+  for (int i = 0; i < width; ++i) std::printf(i < filled ? "#" : ".");
+  std::printf("] %ld/%d  loss %.4f  train %.1f%%  dev %.1f%%  %.2f ms/step%s", m.step, steps, m.loss, pct(m.train_acc),
+              pct(m.dev_acc), m.ms_per_step, final_line ? "\n" : "   ");
+  std::fflush(stdout);
+}
+
+void run(const TrainCmd& o) {
+  const TaskConfig task = build_task(o.task);
+  ModelConfig mc = build_model(o.model, task.kind);
+  const TrainConfig tc = build_train(o.train, o.model.seed);
+  std::string data_name;
+  std::shared_ptr<Dataset> data = build_dataset(task, o.task.data, &data_name);
+  std::unique_ptr<Trainer> trainer;
+  try {
+    trainer = std::make_unique<Trainer>(data, mc, tc);
+  } catch (const std::exception& e) {
+    throw Error(e.what());
+  }
+  const bool bar = !o.json && !o.quiet && stdout_is_terminal();
+  if (!o.json && !o.quiet) {
+    std::printf("task %s: %zu train / %zu dev / %zu test sequences, %d tags%s; model %s, %zu parameters\n",
+                to_string(task.kind), data->train.size(), data->dev.size(), data->test.size(), data->tags(),
+                data->input == InputMode::tokens ? (", vocabulary " + std::to_string(data->vocab)).c_str() : "",
+                describe(trainer->model_config()).c_str(), trainer->model().num_parameters());
+  }
+  std::size_t printed = 0;
+  while (!trainer->done()) {
+    trainer->step(tc.eval_every);
+    const auto& hist = trainer->history();
+    for (; printed < hist.size(); ++printed) {
+      const Metrics& m = hist[printed];
+      if (o.json) {
+        nlohmann::json j = {
+            {"step", m.step},         {"loss", m.loss}, {"train_acc", m.train_acc}, {"dev_acc", m.dev_acc},
+            {"dev_loss", m.dev_loss}, {"lr", m.lr},     {"grad_norm", m.grad_norm}, {"ms_per_step", m.ms_per_step}};
+        std::printf("%s\n", j.dump().c_str());
+      } else if (bar) {
+        print_bar(m, tc.steps, false);
+      } else if (!o.quiet) {
+        std::printf("step %ld  loss %.4f  train %.2f%%  dev %.2f%%  %.3f ms/step\n", m.step, m.loss, pct(m.train_acc),
+                    pct(m.dev_acc), m.ms_per_step);
+      }
+    }
+    std::fflush(stdout);
+  }
+  if (trainer->diverged()) {
+    if (bar) std::printf("\n");
+    if (o.json) {
+      nlohmann::json j = {{"step", trainer->metrics().step}, {"stop", trainer->stop_reason()}, {"diverged", true}};
+      std::printf("%s\n", j.dump().c_str());
+    }
+    throw Error("training " + trainer->stop_reason(), 3);
+  }
+  if (trainer->stop_reason().rfind("error", 0) == 0) throw Error(trainer->stop_reason());
+  EvalResult test;
+  try {
+    test = trainer->evaluate(data->test);
+  } catch (const std::exception& e) {
+    throw Error(std::string("test set: ") + e.what());
+  }
+  const Metrics& m = trainer->metrics();
+  if (bar) print_bar(m, tc.steps, true);
+  if (o.json) {
+    nlohmann::json j = {{"step", m.step},
+                        {"loss", m.loss},
+                        {"train_acc", m.train_acc},
+                        {"dev_acc", m.dev_acc},
+                        {"test_acc", test.accuracy},
+                        {"ms_per_step", m.ms_per_step},
+                        {"stop", trainer->stop_reason()},
+                        {"task", to_string(task.kind)},
+                        {"model", describe(trainer->model_config())},
+                        {"params", trainer->model().num_parameters()}};
+    std::printf("%s\n", j.dump().c_str());
+  } else if (!o.quiet) {
+    std::printf("done after %ld steps (%s): dev %.2f%%, test %.2f%%, %.3f ms/step\n", m.step,
+                trainer->stop_reason() == "target" ? "target accuracy reached" : "all steps", pct(m.dev_acc),
+                pct(test.accuracy), m.ms_per_step);
+  }
+  if (!o.save.empty()) {
+    try {
+      save_model_file(o.save, save_model(trainer->model(), *data, data_name));
+    } catch (const std::exception& e) {
+      throw Error(e.what());
+    }
+    if (!o.json && !o.quiet) std::printf("saved %s\n", o.save.c_str());
+  }
+}
+
+void setup_train(CLI::App& root) {
+  static TrainCmd o;
+  auto* cmd = root.add_subcommand(
+      "train",
+      "Train a tagger (self-attention or a baseline) on a task; mini-batches, Adam with warm-up and cosine decay, "
+      "seeded. Prints a progress bar on a terminal, a line per evaluation otherwise, or JSON lines with --json "
+      "(the last one has step, loss, train_acc, dev_acc, test_acc, ms_per_step).");
+  add_task_options(cmd, o.task);
+  add_model_options(cmd, o.model);
+  add_train_options(cmd, o.train);
+  cmd->add_option("--save", o.save, "Write the trained model to FILE (read by tag, eval and the app)");
+  cmd->add_flag("--json", o.json, "One JSON object per report line");
+  cmd->add_flag("--quiet", o.quiet, "Print nothing but errors");
+  cmd->callback([] { run(o); });
+}
+
+}  // namespace
+
+ATTNLAB_COMMAND(setup_train)
+
+}  // namespace attnlab::cli

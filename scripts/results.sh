@@ -1,0 +1,95 @@
+#!/usr/bin/env bash
+# The lecture's comparisons, from real training runs with fixed seeds: prints one table per claim.
+#
+#   scripts/results.sh [path/to/attnlab]        (default: build/native/attnlab; `make results` builds it)
+#
+# Every number below comes from `attnlab train --json` / `attnlab eval --json` / `attnlab speed --json`
+# with the settings shown, so each line can be re-run by hand. About 10 minutes on 2 cores.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+ATTNLAB=${1:-build/native/attnlab}
+[[ -x $ATTNLAB ]] || { echo "results.sh: $ATTNLAB not found (build it: cmake --preset native && cmake --build --preset native)" >&2; exit 1; }
+TMP=$(mktemp -d)
+trap 'rm -rf "$TMP"' EXIT
+
+# field FIELD JSON: one field of a JSON object
+field() { python3 -c 'import json,sys; v=json.loads(sys.argv[2])[sys.argv[1]]; print(f"{100*v:6.2f}%" if isinstance(v,float) and sys.argv[1].endswith("acc") else (f"{v:7.2f}" if isinstance(v,float) else v))' "$1" "$2"; }
+# train ARGS...: the final JSON line of a training run
+train() { "$ATTNLAB" train --json --eval-every 500 "$@" | tail -n 1; }
+row() {  # row LABEL ARGS...: one table row with dev, test, ms/step
+  local label=$1; shift
+  local j; j=$(train "$@")
+  printf "  %-44s dev %s  test %s  %7.2f ms/step\n" "$label" "$(field dev_acc "$j")" "$(field test_acc "$j")" \
+    "$(python3 -c 'import json,sys; print(json.loads(sys.argv[1])["ms_per_step"])' "$j")"
+}
+
+echo "== pos: English part-of-speech tagging (17 UPOS tags, engine/data/pos_en.conllu, 1500 steps, word dropout 0.1, seed 1)"
+row "attention L2 H4 D64 sinusoidal" --task pos --steps 1500 --save "$TMP/pos.model"
+row "attention L2 H4 D64 alibi" --task pos --steps 1500 --pe alibi --save "$TMP/pos_alibi.model"
+row "window FC k=3" --task pos --model window --window 3 --steps 1500
+row "window FC k=5" --task pos --model window --window 5 --steps 1500
+row "CNN k=3, 2 layers" --task pos --model cnn --kernel 3 --cnn-layers 2 --steps 1500
+row "RNN GRU" --task pos --model rnn --rnn gru --steps 1500
+row "RNN GRU bidirectional" --task pos --model rnn --rnn gru --bidirectional --steps 1500
+row "RNN Elman bidirectional" --task pos --model rnn --rnn elman --bidirectional --steps 1500
+for m in pos pos_alibi; do
+  printf "  %-20s \"I saw a saw\" -> %s\n" "$m" \
+    "$("$ATTNLAB" tag --load "$TMP/$m.model" --json "I saw a saw" | python3 -c 'import json,sys; print(" ".join(json.load(sys.stdin)["tags"]))')"
+done
+
+echo
+echo "== seen / count: content lookup at any distance (600 steps; chance: seen 50%, count ~35% majority)"
+row "seen   attention L2 H4 D64" --task seen --steps 600
+row "seen   window FC k=3" --task seen --model window --window 3 --steps 600
+row "count  attention softmax" --task count --steps 600
+row "count  attention sigmoid (weights need not sum to 1)" --task count --steps 600 --norm sigmoid
+row "count  window FC k=3" --task count --model window --window 3 --steps 600
+
+echo
+echo "== reverse / sort: position arithmetic (vocabulary 16, lengths 6..16; uniform chance 6.25%)"
+row "reverse sinusoidal PE (1000 steps)" --task reverse --steps 1000
+row "reverse learned PE (3000 steps)" --task reverse --steps 3000 --pe learned
+row "reverse no PE (1000 steps)" --task reverse --steps 1000 --pe none
+row "sort    sinusoidal PE (1000 steps)" --task sort --steps 1000
+row "sort    learned PE (1000 steps)" --task sort --steps 1000 --pe learned
+row "sort    no PE (1000 steps)" --task sort --steps 1000 --pe none
+
+echo
+echo "== frames: speech-like segments; truncated attention w=3 vs full (lengths 24..64, 600 steps)"
+row "full attention (a query sees ~44 keys on average)" --task frames --steps 600
+row "truncated attention w=3 (a query sees <= 7 keys)" --task frames --steps 600 --window-mask 3
+row "window FC k=7" --task frames --model window --window 7 --steps 600
+echo "  (the engine still computes every score and masks it, so ms/step shows no saving yet; the work a"
+echo "   query really needs falls from T keys to 2w+1)"
+
+echo
+echo "== graph: attention along the edges is a graph network (majority class of the neighbours, 300 steps)"
+row "attention, mask = the graph's edges" --task graph --steps 300
+row "attention, full mask (edges ignored)" --task graph --steps 300 --mask full
+row "window FC k=3 (node order is meaningless)" --task graph --model window --window 3 --steps 300
+row "RNN GRU bidirectional" --task graph --model rnn --bidirectional --steps 300
+
+echo
+echo "== RNN vs attention: ms per training step as T grows (batch 8, D = Hd = 64, one core)"
+for args in "--model rnn --rnn gru" "--model rnn --rnn gru --bidirectional" "--model attention --layers 2 --heads 4" "--model attention --layers 1 --heads 4"; do
+  # shellcheck disable=SC2086
+  "$ATTNLAB" speed $args --lens 16,64,256 --steps 5 --json | python3 -c '
+import json,sys
+j=json.load(sys.stdin)
+print("  %-44s" % j["model"] + "".join("  T=%-4d %8.2f ms" % (r["T"], r["ms_per_step"]) for r in j["results"]))'
+done
+echo "  (sequential steps per layer: RNN T, attention 1; work: RNN ~T*Hd^2, attention ~T^2*D + T*D^2)"
+
+echo
+echo "== learned vs sinusoidal PE on sequences longer than training (reverse, trained on 6..16, tested on 17..32)"
+"$ATTNLAB" train --task reverse --steps 1000 --pe sinusoidal --quiet --save "$TMP/rev_sin.model"
+"$ATTNLAB" train --task reverse --steps 3000 --pe learned --quiet --save "$TMP/rev_learned.model"
+for m in rev_sin rev_learned; do
+  for len in 6:16 17:32; do
+    if out=$("$ATTNLAB" eval --load "$TMP/$m.model" --lengths "$len" --json 2>&1); then
+      printf "  %-12s lengths %-6s accuracy %s\n" "$m" "$len" "$(field accuracy "$out" | awk '{printf "%.2f%%", $1*100}')"
+    else
+      printf "  %-12s lengths %-6s ERROR: %s\n" "$m" "$len" "${out#attnlab: }"
+    fi
+  done
+done

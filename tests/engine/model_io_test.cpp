@@ -1,0 +1,142 @@
+// Model files: a saved model loads back to the same numbers, and every kind of broken file is refused with
+// a message that says what is wrong (truncated, corrupted, foreign, newer version).
+#include "engine/model_io.h"
+
+#include <gtest/gtest.h>
+
+#include <cstdio>
+#include <string>
+
+#include "engine/trainer.h"
+
+namespace attnlab {
+namespace {
+
+std::shared_ptr<Dataset> tiny_seen() {
+  TaskConfig t = default_task_config(TaskKind::seen);
+  t.train = 40;
+  t.dev = t.test = 8;
+  return std::make_shared<Dataset>(make_synthetic_dataset(t));
+}
+
+std::vector<std::uint8_t> saved_model(ModelKind kind, std::shared_ptr<Dataset> data, EvalResult* result) {
+  ModelConfig m;
+  m.kind = kind;
+  m.tagger.dim = 8;
+  m.tagger.heads = 2;
+  m.tagger.layers = 1;
+  m.tagger.ffn = 8;
+  m.hidden = 8;
+  m.bidirectional = true;
+  TrainConfig c;
+  c.steps = 3;
+  c.batch = 4;
+  Trainer tr(data, m, c);
+  tr.step(3);
+  *result = tr.evaluate(data->test);
+  return save_model(tr.model(), *data, "");
+}
+
+std::string load_error(const std::vector<std::uint8_t>& bytes) {
+  try {
+    load_model(bytes.data(), bytes.size());
+  } catch (const ModelFileError& e) {
+    return e.what();
+  }
+  return "";
+}
+
+TEST(ModelIo, RoundTripGivesTheSameModel) {
+  auto data = tiny_seen();
+  for (ModelKind kind : {ModelKind::attention, ModelKind::window, ModelKind::cnn, ModelKind::rnn}) {
+    EvalResult before;
+    const auto bytes = saved_model(kind, data, &before);
+    LoadedModel lm = load_model(bytes.data(), bytes.size());
+    EXPECT_EQ(lm.model->config().kind, kind);
+    EXPECT_EQ(lm.data.task.kind, TaskKind::seen);
+    EXPECT_EQ(lm.data.tag_names, data->tag_names);
+    EXPECT_EQ(lm.data.token_names, data->token_names);
+    const EvalResult after = evaluate(*lm.model, *data, data->test, /*batch=*/4);
+    EXPECT_EQ(after.correct, before.correct) << to_string(kind);
+    EXPECT_NEAR(after.loss, before.loss, 1e-6) << to_string(kind);
+    // saving the loaded model gives the same bytes
+    EXPECT_EQ(save_model(*lm.model, lm.data, lm.data_name), bytes) << to_string(kind);
+  }
+}
+
+TEST(ModelIo, PosModelKeepsItsVocabulary) {
+  std::string text;
+  for (int i = 0; i < 20; ++i) text += "1\tThe\tthe\tDET\t_\t_\t_\t_\t_\t_\n2\tdog\tdog\tNOUN\t_\t_\t_\t_\t_\t_\n\n";
+  auto data = std::make_shared<Dataset>(make_pos_dataset(default_task_config(TaskKind::pos), text, "mem"));
+  ModelConfig m;
+  m.kind = ModelKind::window;
+  m.tagger.dim = 4;
+  m.hidden = 4;
+  TrainConfig c;
+  c.steps = 1;
+  c.batch = 2;
+  Trainer tr(data, m, c);
+  const auto bytes = save_model(tr.model(), *data, "corpus.conllu");
+  LoadedModel lm = load_model(bytes.data(), bytes.size());
+  EXPECT_EQ(lm.data_name, "corpus.conllu");
+  EXPECT_TRUE(lm.data.words.known("dog"));
+  EXPECT_EQ(lm.data.words.id("DOG"), data->words.id("dog"));
+  EXPECT_EQ(lm.data.tag_names.size(), 17u);
+}
+
+TEST(ModelIo, BrokenFilesAreRefusedWithAReason) {
+  auto data = tiny_seen();
+  EvalResult r;
+  const auto good = saved_model(ModelKind::attention, data, &r);
+
+  auto truncated = good;
+  truncated.resize(good.size() / 2);
+  EXPECT_NE(load_error(truncated).find("truncated"), std::string::npos) << load_error(truncated);
+  auto header_only = good;
+  header_only.resize(12);
+  EXPECT_NE(load_error(header_only).find("truncated"), std::string::npos) << load_error(header_only);
+
+  auto corrupted = good;
+  corrupted[good.size() / 2] ^= 0x40;
+  EXPECT_NE(load_error(corrupted).find("checksum"), std::string::npos) << load_error(corrupted);
+
+  const std::string text = "# a CoNLL-U file, not a model\n";
+  const std::vector<std::uint8_t> foreign(text.begin(), text.end());
+  EXPECT_NE(load_error(foreign).find("not an Attention Lab model file"), std::string::npos);
+  EXPECT_NE(load_error({}).find("not an Attention Lab model file"), std::string::npos);
+
+  auto newer = good;
+  newer[8] = static_cast<std::uint8_t>(kModelFormatVersion + 1);
+  EXPECT_NE(load_error(newer).find("newer"), std::string::npos) << load_error(newer);
+
+  auto longer = good;
+  longer.push_back(0);
+  EXPECT_NE(load_error(longer).find("unexpected bytes"), std::string::npos) << load_error(longer);
+
+  EXPECT_EQ(load_error(good), "");
+}
+
+TEST(ModelIo, FileHelpers) {
+  auto data = tiny_seen();
+  EvalResult r;
+  const auto bytes = saved_model(ModelKind::cnn, data, &r);
+  const std::string path = ::testing::TempDir() + "attnlab_model_io_test.model";
+  save_model_file(path, bytes);
+  LoadedModel lm = load_model_file(path);
+  EXPECT_EQ(lm.model->config().kind, ModelKind::cnn);
+  std::remove(path.c_str());
+  try {
+    load_model_file(path);
+    FAIL();
+  } catch (const std::runtime_error& e) {
+    EXPECT_NE(std::string(e.what()).find("cannot read"), std::string::npos);
+  }
+}
+
+TEST(ModelIo, Crc32KnownValue) {
+  const std::string s = "123456789";  // the standard check value of CRC-32/IEEE
+  EXPECT_EQ(crc32(reinterpret_cast<const std::uint8_t*>(s.data()), s.size()), 0xCBF43926u);
+}
+
+}  // namespace
+}  // namespace attnlab
