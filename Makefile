@@ -6,13 +6,15 @@ export NODE_PATH := /usr/share/nodejs
 PORT ?= 8000
 JOBS ?= $(shell nproc)
 
-.PHONY: help setup native wasm dist serve desktop test test-native test-wasm test-e2e asan bench clean
+.PHONY: help setup native wasm dist serve desktop test test-native test-wasm test-e2e asan train results bench clean
 
 help:
 	@echo "make serve    build the WebAssembly app into dist/ and serve it at http://127.0.0.1:$(PORT)/"
 	@echo "make test     build everything and run every test (native, WebAssembly under Node, browser)"
 	@echo "make desktop  build and start the native desktop app"
 	@echo "make dist     build the WebAssembly app into dist/ (static files, host anywhere)"
+	@echo "make train    train the default POS tagger with the CLI and save it to build/pos.model"
+	@echo "make results  train the lecture's comparisons and print the table (about 10 minutes)"
 	@echo "make asan     native tests under AddressSanitizer + UBSan"
 	@echo "make clean    remove build/ and dist/"
 
@@ -57,6 +59,14 @@ asan: setup
 	@cmake --preset asan >/dev/null
 	@cmake --build --preset asan -j $(JOBS)
 	@ctest --preset asan -j $(JOBS)
+
+train: native
+	@build/native/attnlab train --task pos --model attention --layers 2 --heads 4 --dim 64 --pe sinusoidal \
+	  --mask full --norm softmax --steps 1500 --seed 1 --save build/pos.model
+	@build/native/attnlab tag --load build/pos.model "I saw a saw"
+
+results: native
+	@bash scripts/results.sh build/native/attnlab
 
 clean:
 	rm -rf build dist

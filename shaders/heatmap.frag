@@ -1,4 +1,4 @@
-// Heatmap: one texel of u_data per matrix cell, coloured by a colormap.
+// Heatmap: one texel of u_data per matrix cell, coloured by a colormap; NaN cells are hatched grey.
 //   u_colormap 0 = sequential (viridis) for values in [lo, hi], e.g. attention weights α' in [0, 1]
 //   u_colormap 1 = diverging (blue-white-red) centred at 0 for signed values such as PE, Q, K
 in vec2 v_uv;
@@ -35,7 +35,11 @@ void main() {
   vec2 cell = floor(v_uv * u_cells);
   float value = texture(u_data, (cell + 0.5) / u_cells).r;
   vec3 rgb;
-  if (u_colormap == 0) {
+  if (isnan(value)) {
+    // No value here (e.g. a position past the end of a learned table): grey diagonal hatching.
+    vec2 px = v_uv * u_pixels;
+    rgb = mod(floor((px.x + px.y) / 4.0), 2.0) < 1.0 ? vec3(0.30) : vec3(0.18);
+  } else if (u_colormap == 0) {
     float t = clamp((value - u_range.x) / max(u_range.y - u_range.x, 1e-12), 0.0, 1.0);
     rgb = viridis(t);
   } else {

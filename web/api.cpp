@@ -63,6 +63,96 @@ std::string api_set_state_json(const std::string& text) {
   return out;
 }
 
+// The rest of window.attnlab: one entry point, a method name and a JSON array of arguments, answering
+// {"ok": value} or {"error": "message"} (api.js turns the latter into a thrown Error).
+std::string api_call(const std::string& name, const std::string& args_text) {
+  using nlohmann::json;
+  auto fail = [](const std::string& m) { return json{{"error", m}}.dump(); };
+  if (!g_app) return fail("the app is not running");
+  App& app = *g_app;
+  const json args = json::parse(args_text, nullptr, false);
+  if (args.is_discarded() || !args.is_array()) return fail("internal: arguments must be a JSON array");
+  auto int_arg = [&](std::size_t i, const char* what, long lo, long hi, long* out) -> std::string {
+    if (i >= args.size() || !args[i].is_number_integer())
+      return std::string(what) + " must be a whole number";
+    *out = args[i].get<long>();
+    if (*out < lo || *out > hi)
+      return std::string(what) + " must be between " + std::to_string(lo) + " and " + std::to_string(hi);
+    return "";
+  };
+
+  if (name == "train") {
+    if (args.empty() || !args[0].is_boolean()) return fail("train(on) expects true or false");
+    const std::string err = api_set_state_json(json{{"train", args[0].get<bool>()}}.dump());
+    if (!err.empty()) return fail(err);
+    return json{{"ok", args[0].get<bool>()}}.dump();
+  }
+  if (name == "step") {
+    long n = 0;
+    const std::string err = int_arg(0, "step(n): n", 1, 100000, &n);
+    if (!err.empty()) return fail(err);
+    if (!app.main.trainer) return fail("no model to train: " + app.main.error);
+    const int done = app.train_steps(static_cast<int>(n));
+    app.refresh_view();
+    return json{{"ok", done}}.dump();
+  }
+  if (name == "reset") {
+    app.reset();
+    app.refresh_view();
+    return json{{"ok", true}}.dump();
+  }
+  if (name == "setInput") {
+    if (args.empty() || !args[0].is_string()) return fail("setInput(text) expects a string");
+    const std::string err = app.set_input(args[0].get<std::string>());
+    if (!err.empty()) return fail(err);
+    app.refresh_view();
+    if (!app.view.error.empty()) return fail(app.view.error);
+    return json{{"ok", true}}.dump();
+  }
+  if (name == "metrics") {
+    json m = {{"step", app.main.step()}, {"fps", app.fps}, {"stepsPerSec", app.main.steps_per_sec},
+              {"loss", nullptr}, {"trainAcc", nullptr}, {"devAcc", nullptr}, {"msPerStep", nullptr},
+              {"done", false}, {"error", app.main.error}};
+    if (app.main.trainer) {
+      const Metrics& mm = app.main.trainer->metrics();
+      m["loss"] = mm.loss;
+      m["trainAcc"] = mm.train_acc;
+      if (mm.dev_acc >= 0) m["devAcc"] = mm.dev_acc;
+      m["msPerStep"] = mm.ms_per_step;
+      m["done"] = app.main.trainer->done();
+    }
+    return json{{"ok", m}}.dump();
+  }
+  if (name == "predictions") {
+    if (app.input_dirty || (app.main.trainer && app.view.at_step != app.main.step())) app.refresh_view();
+    json labels = json::array();
+    for (int t : app.view.predicted) labels.push_back(app.tag_name(t));
+    json out = {{"tokens", app.view.tokens}, {"labels", labels}, {"step", app.view.at_step}};
+    if (!app.view.error.empty()) out["error"] = app.view.error;
+    return json{{"ok", out}}.dump();
+  }
+  if (name == "attention") {
+    if (app.input_dirty || (app.main.trainer && app.view.at_step != app.main.step())) app.refresh_view();
+    const InputView& v = app.view;
+    if (!v.error.empty()) return fail(v.error);
+    if (v.L == 0) return fail("the current model has no attention (model = " + app.state.model + ")");
+    long l = 0, h = 0;
+    std::string err = int_arg(0, "attention(layer, head): layer", 0, v.L - 1, &l);
+    if (err.empty()) err = int_arg(1, "attention(layer, head): head", 0, v.H - 1, &h);
+    if (!err.empty()) return fail(err);
+    json rows = json::array();
+    const float* w = v.head(static_cast<int>(l), static_cast<int>(h));
+    for (int i = 0; i < v.T; ++i) {
+      json row = json::array();
+      for (int j = 0; j < v.T; ++j) row.push_back(w[i * v.T + j]);
+      rows.push_back(row);
+    }
+    return json{{"ok", {{"layer", l}, {"head", h}, {"tokens", v.tokens}, {"weights", rows}, {"step", v.at_step},
+                        {"layers", v.L}, {"heads", v.H}}}}.dump();
+  }
+  return fail("unknown method " + name);
+}
+
 }  // namespace attnlab
 
 // ------------------------------------------------------------------------------------------------ C exports
@@ -79,6 +169,11 @@ ATTNLAB_EXPORT const char* attnlab_set_state(const char* json) {
 }
 
 ATTNLAB_EXPORT const char* attnlab_version() { return ATTNLAB_VERSION; }
+
+ATTNLAB_EXPORT const char* attnlab_call(const char* name, const char* json_args) {
+  g_buffer = attnlab::api_call(name ? name : "", json_args ? json_args : "[]");
+  return g_buffer.c_str();
+}
 
 // The user edited the URL hash by hand: apply what is valid, show the rest as notices.
 ATTNLAB_EXPORT void attnlab_load_url(const char* query) {

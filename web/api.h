@@ -17,4 +17,8 @@ std::string api_get_state_json();
 // Applies {"heads": 2, "pe": "learned"}; "" on success, else the problems joined by "\n" (nothing changed).
 std::string api_set_state_json(const std::string& json);
 
+// train, step, reset, setInput, metrics, predictions, attention: name + JSON array of arguments ->
+// {"ok": result} or {"error": message}.
+std::string api_call(const std::string& name, const std::string& args_json);
+
 }  // namespace attnlab

@@ -7,6 +7,10 @@
 //   window.attnlab.getState()        every setting as a plain object
 //   window.attnlab.setState(partial) applies settings; unknown keys or bad values throw, changing nothing
 //   window.attnlab.onStateChange(fn) fn(query) after every change; the URL hash holds the same settings
+//   window.attnlab.train(on), step(n), reset(), setInput(text)
+//   window.attnlab.metrics()            {step, loss, trainAcc, devAcc, fps, stepsPerSec, msPerStep, done, error}
+//   window.attnlab.predictions()        {tokens, labels, step}
+//   window.attnlab.attention(l, h)      {tokens, weights: T x T (row = query), step}
 //
 // Needs no special HTTP headers (no SharedArrayBuffer) and requests nothing from any other host, so any static
 // server, a sub-path or an iframe can serve it. index.html provides #canvas, #status, #progress and #message.
@@ -34,6 +38,22 @@
     if (problems) throw new Error(problems);
     return api.getState();
   };
+  function invoke(name, args) {
+    var r = JSON.parse(call('attnlab_call', ['string', 'string'], [name, JSON.stringify(args || [])]));
+    if (r.error !== undefined) throw new Error(r.error);
+    return r.ok;
+  }
+  api.train = function (on) { return invoke('train', [on === undefined ? true : !!on]); };  // run / pause
+  api.step = function (n) { return invoke('step', [n === undefined ? 1 : n]); };  // n training steps now
+  api.reset = function () { return invoke('reset'); };              // new weights (same seed), step 0
+  api.setInput = function (text) { return invoke('setInput', [text]); };  // the sentence / tokens shown
+  // {step, loss, trainAcc, devAcc, fps, stepsPerSec, msPerStep, done, error}
+  api.metrics = function () { return invoke('metrics'); };
+  // {tokens, labels, step}: the predicted label of every token of the current input
+  api.predictions = function () { return invoke('predictions'); };
+  // {layer, head, tokens, weights (T x T, row = query), step}: layer and head count from 0
+  api.attention = function (layer, head) { return invoke('attention', [layer, head]); };
+
   // Called by the app after every settings change (the URL hash is already updated).
   var listeners = [];
   api.onStateChange = function (fn) { listeners.push(fn); };

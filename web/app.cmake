@@ -8,7 +8,8 @@ endif()
 add_library(attnlab_imgui STATIC
   "${IMGUI_DIR}/imgui.cpp" "${IMGUI_DIR}/imgui_draw.cpp" "${IMGUI_DIR}/imgui_tables.cpp"
   "${IMGUI_DIR}/imgui_widgets.cpp" "${IMGUI_DIR}/imgui_demo.cpp"
-  "${IMGUI_DIR}/backends/imgui_impl_sdl.cpp" "${IMGUI_DIR}/backends/imgui_impl_opengl3.cpp")
+  "${IMGUI_DIR}/backends/imgui_impl_sdl.cpp" "${IMGUI_DIR}/backends/imgui_impl_opengl3.cpp"
+  "${IMGUI_DIR}/misc/cpp/imgui_stdlib.cpp")
 target_include_directories(attnlab_imgui SYSTEM PUBLIC "${IMGUI_DIR}" "${IMGUI_DIR}/backends")
 target_compile_definitions(attnlab_imgui PUBLIC IMGUI_DISABLE_OBSOLETE_FUNCTIONS)
 
@@ -39,7 +40,7 @@ add_custom_command(
   OUTPUT "${ATTNLAB_FONT}"
   COMMAND ${CMAKE_COMMAND} -E make_directory "${CMAKE_BINARY_DIR}/generated"
   COMMAND ${ATTNLAB_SYS_PYTHON} -m fontTools.subset "${ATTNLAB_FONT_SRC}" "--output-file=${ATTNLAB_FONT}" --no-hinting
-          "--unicodes=U+0020-00FF,U+0370-03FF,U+1D00-1DBF,U+2000-206F,U+2070-209F,U+2190-21FF,U+2200-22FF,U+25A0-25FF"
+          "--unicodes=U+0020-00FF,U+0370-03FF,U+1D00-1DBF,U+2000-206F,U+2070-209F,U+2190-21FF,U+2200-22FF,U+25A0-25FF,U+2700-27BF"
   DEPENDS "${ATTNLAB_FONT_SRC}"
   COMMENT "Subsetting the UI font"
   VERBATIM)

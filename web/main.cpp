@@ -9,6 +9,8 @@
 #include <cstring>
 #include <memory>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "imgui.h"
 #include "imgui_impl_opengl3.h"
@@ -41,6 +43,8 @@ struct Runtime {
   bool quit = false;
   long long max_frames = -1;   // desktop: stop after this many frames (-1 = run until closed)
   std::string screenshot;      // desktop: write the last frame here as PNG
+  std::vector<std::pair<std::string, std::string>> settings;  // --task pos --heads 2 ... (AppState fields)
+  int warm_steps = 0;          // desktop: train this many steps before the first frame
   Uint64 last_ticks = 0;
 };
 
@@ -55,6 +59,7 @@ void load_fonts(float size) {
       0x2190, 0x21FF,  // arrows
       0x2200, 0x22FF,  // mathematical operators (∑, √, ∘)
       0x25A0, 0x25FF,  // geometric shapes (▶, ■)
+      0x2700, 0x27BF,  // dingbats (❚)
       0,
   };
   ImFontConfig cfg;
@@ -95,12 +100,19 @@ void frame(void* arg) {
 #endif
 
   const Uint64 now = SDL_GetPerformanceCounter();
+  const double freq = static_cast<double>(SDL_GetPerformanceFrequency());
+  double frame_ms = 1000.0 / 60.0;
   if (rt.last_ticks) {
-    const double dt = static_cast<double>(now - rt.last_ticks) / static_cast<double>(SDL_GetPerformanceFrequency());
-    if (dt > 0) rt.app->fps = rt.app->fps == 0.0f ? static_cast<float>(1.0 / dt)
-                                                : 0.95f * rt.app->fps + 0.05f * static_cast<float>(1.0 / dt);
+    const double dt = static_cast<double>(now - rt.last_ticks) / freq;
+    if (dt > 0) {
+      frame_ms = dt * 1000.0;
+      rt.app->fps = rt.app->fps == 0.0f ? static_cast<float>(1.0 / dt)
+                                        : 0.95f * rt.app->fps + 0.05f * static_cast<float>(1.0 / dt);
+    }
   }
   rt.last_ticks = now;
+  // Train within this frame's budget, then draw what the model looks like now.
+  rt.app->tick(static_cast<double>(now) / freq * 1000.0, frame_ms);
 
   ImGui_ImplOpenGL3_NewFrame();
   ImGui_ImplSDL2_NewFrame();
@@ -157,8 +169,22 @@ bool parse_args(Runtime& rt, int argc, char** argv, int& w, int& h) {
       std::printf("attnlab_app: the Attention Lab desktop app\n"
                   "  --frames N         quit after N frames\n"
                   "  --screenshot FILE  save the last frame as PNG (with --frames)\n"
-                  "  --size WxH         window size (default 1280x800)\n");
+                  "  --size WxH         window size (default 1280x800)\n"
+                  "  --steps N          train N steps before the first frame (for screenshots)\n"
+                  "Settings (the same names as in the page's URL hash):\n");
+      for (const auto& f : attnlab::state_fields()) {
+        std::string choices;
+        for (const auto& c : f.choices) choices += (choices.empty() ? " (" : "|") + c;
+        if (!choices.empty()) choices += ")";
+        std::printf("  --%-12s %s%s\n", f.name, f.help, choices.c_str());
+      }
       std::exit(0);
+    } else if (a == "--steps") {
+      rt.warm_steps = std::atoi(next("--steps"));
+      if (rt.warm_steps < 0) { std::fprintf(stderr, "attnlab_app: --steps must be 0 or more\n"); return false; }
+    } else if (a.rfind("--", 0) == 0 && attnlab::find_state_field(a.substr(2))) {
+      const std::string key = a.substr(2);
+      rt.settings.emplace_back(key, next(a.c_str()));
     } else {
       std::fprintf(stderr, "attnlab_app: unknown argument '%s' (see --help)\n", a.c_str());
       return false;
@@ -223,6 +249,12 @@ int main(int argc, char** argv) {
   load_fonts(16.0f);
   attnlab::api_bind(rt.app.get());
   rt.app->load_url_state(attnlab::read_url_state());
+  if (!rt.settings.empty()) {
+    const auto problems = rt.app->set_state(rt.settings);
+    for (const auto& p : problems) std::fprintf(stderr, "attnlab_app: %s\n", p.c_str());
+    if (!problems.empty()) return 2;
+  }
+  if (rt.warm_steps > 0) rt.app->train_steps(rt.warm_steps);
   ImGui_ImplSDL2_InitForOpenGL(rt.window, rt.gl);
   ImGui_ImplOpenGL3_Init(glsl_version);
 

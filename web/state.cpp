@@ -125,6 +125,7 @@ const std::vector<StateField>& state_fields() {
       choice_field("task", &AppState::task, {"pos", "seen", "count", "reverse", "sort", "frames", "graph"}, true,
                    "what to learn: one label per input vector"),
       text_field("input", &AppState::input, 400, false, "the sentence (or tokens) to tag and show"),
+      int_field("example", &AppState::example, 0, 99, false, "which dev example to show (frames, graph)"),
       choice_field("model", &AppState::model, {"attention", "window", "cnn", "rnn"}, true,
                    "self-attention tagger, or one of the lecture's baselines"),
       int_field("layers", &AppState::layers, 1, 4, true, "attention blocks L"),

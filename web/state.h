@@ -18,6 +18,7 @@ struct AppState {
   // Data
   std::string task = "pos";        // pos | seen | count | reverse | sort | frames | graph
   std::string input = "I saw a saw";  // the sentence (or token list) the panels show
+  int example = 0;                  // frames / graph tasks: which dev example the panels show
   // Model
   std::string model = "attention";  // attention | window | cnn | rnn
   int layers = 2;

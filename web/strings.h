@@ -1,33 +1,25 @@
 // Every user-visible text of the app, in one table, so a second language (the lecture's own, Chinese) can be
-// added by filling another table, without touching the panels.
+// added by filling another table, without touching the panels. The keys and the English texts are listed
+// once, in web/strings_en.inc.
+//
+// A translation: a function like strings_en() that starts from the English table and replaces each text,
+// e.g.  Strings s = strings_en(); s.app_title = "注意力实验室"; ...  and S() returning it.
 #pragma once
+
+#include <string>
 
 namespace attnlab::ui {
 
 struct Strings {
-  const char* app_title;
-  const char* app_subtitle;
-  // Positional encoding panel
-  const char* pe_window;
-  const char* pe_intro;
-  const char* pe_length;
-  const char* pe_length_help;
-  const char* pe_dim;
-  const char* pe_dim_help;
-  const char* pe_matrix;
-  const char* pe_matrix_help;
-  const char* pe_similarity;
-  const char* pe_similarity_help;
-  const char* pe_hover_cell;        // printf: position, dimension, value
-  const char* pe_hover_similarity;  // printf: p, q, value
-  const char* axis_position;
-  const char* axis_dimension;
-  const char* dismiss;
-  // Status bar
-  const char* status_fps;  // printf: fps
+#define X(key, text) const char* key;
+#include "web/strings_en.inc"
+#undef X
 };
 
 const Strings& strings_en();
 const Strings& S();  // the active table
+
+// The (?) text of a task, by its name ("pos", "seen", ...).
+const char* task_help(const std::string& task);
 
 }  // namespace attnlab::ui

@@ -1,0 +1,108 @@
+// The page layout: a title line, notices, the left column (Data, Model, Training) and the right area with
+// one tab per view. Fits 1280×800 and follows the window when it is resized.
+#include <algorithm>
+#include <cstdio>
+
+#include "imgui.h"
+#include "web/panels.h"
+#include "web/strings.h"
+#include "web/widgets.h"
+
+namespace attnlab {
+
+using ui::S;
+
+// Problems the user should know about (a bad setting in a shared link, ...), in a band under the title.
+static void ShowNotices(App& app) {
+  if (app.notices.empty()) return;
+  ImGui::PushStyleColor(ImGuiCol_ChildBg, ImVec4(0.35f, 0.22f, 0.05f, 1.0f));
+  const std::size_t shown = std::min<std::size_t>(app.notices.size(), 3);
+  const float h = ImGui::GetTextLineHeightWithSpacing() * static_cast<float>(shown) * 1.6f + 8;
+  ImGui::BeginChild("##notices", ImVec2(0, h), false);
+  if (ImGui::SmallButton(S().dismiss)) app.notices.clear();
+  ImGui::SameLine();
+  ImGui::BeginGroup();
+  ImGui::PushTextWrapPos(0);
+  for (std::size_t i = app.notices.size() - shown; i < app.notices.size(); ++i) ImGui::TextUnformatted(app.notices[i].c_str());
+  ImGui::PopTextWrapPos();
+  ImGui::EndGroup();
+  ImGui::EndChild();
+  ImGui::PopStyleColor();
+}
+
+static void ShowTitle(App& app, float width) {
+  ImGui::TextUnformatted(S().app_title);
+  ImGui::SameLine();
+  ImGui::TextDisabled("%s", S().app_subtitle);
+  char status[96];
+  std::snprintf(status, sizeof status, S().status_line, app.main.step(), app.main.steps_per_sec, static_cast<double>(app.fps));
+  const float w = ImGui::CalcTextSize(status).x;
+  ImGui::SameLine(std::max(0.0f, width - w - ImGui::GetStyle().WindowPadding.x * 2));
+  ImGui::TextDisabled("%s", status);
+}
+
+struct Tab {
+  Panel panel;
+  const char* (*title)();
+  void (*show)(App&);
+};
+
+void ShowApp(App& app, float width, float height) {
+  const ImGuiWindowFlags flags = ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove |
+                                 ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoBringToFrontOnFocus;
+  ImGui::SetNextWindowPos(ImVec2(0, 0));
+  ImGui::SetNextWindowSize(ImVec2(width, height));
+  ImGui::Begin("##root", nullptr, flags);
+  ShowTitle(app, width);
+  ImGui::Separator();
+  ShowNotices(app);
+
+  // Left column: the things a student sets (data, model, training).
+  const float left_w = std::clamp(width * 0.32f, 300.0f, 440.0f);
+  ImGui::BeginChild("##left", ImVec2(left_w, 0), true);
+  if (ImGui::CollapsingHeader(S().panel_data, ImGuiTreeNodeFlags_DefaultOpen)) ShowDataPanel(app);
+  if (ImGui::CollapsingHeader(S().panel_model, ImGuiTreeNodeFlags_DefaultOpen)) ShowModelPanel(app);
+  if (ImGui::CollapsingHeader(S().panel_training, ImGuiTreeNodeFlags_DefaultOpen)) ShowTrainingPanel(app);
+  ImGui::EndChild();
+  ImGui::SameLine();
+
+  // Right: what the model does, one view per tab.
+  static const Tab tabs[] = {
+      {Panel::attention, [] { return S().panel_attention; }, ShowAttentionPanel},
+      {Panel::step, [] { return S().panel_step; }, ShowStepPanel},
+      {Panel::matrix, [] { return S().panel_matrix; }, ShowMatrixPanel},
+      {Panel::pe, [] { return S().panel_pe; }, ShowPositionalEncodingPanel},
+      {Panel::compare, [] { return S().panel_compare; }, ShowComparePanel},
+      {Panel::history, [] { return S().panel_history; }, ShowHistoryPanel},
+  };
+  static Panel selected_by_ui = Panel::attention;
+  static Panel last_state_panel = app.state.panel;
+  const bool forced = app.state.panel != last_state_panel || app.frame <= 1;  // set from outside (link, API)
+  ImGui::BeginChild("##right", ImVec2(0, 0), false);
+  app.compare_active = app.state.panel == Panel::compare;
+  if (ImGui::BeginTabBar("##views")) {
+    for (const Tab& t : tabs) {
+      const ImGuiTabItemFlags f = forced && t.panel == app.state.panel ? ImGuiTabItemFlags_SetSelected : 0;
+      if (ImGui::BeginTabItem(t.title(), nullptr, f)) {
+        selected_by_ui = t.panel;
+        ImGui::BeginChild("##view", ImVec2(0, 0), false);
+        t.show(app);
+        ImGui::EndChild();
+        ImGui::EndTabItem();
+      }
+    }
+    ImGui::EndTabBar();
+  }
+  ImGui::EndChild();
+  // A tab clicked by the user becomes the state (and so the URL) too; left-column panels keep theirs.
+  const bool tab_panel = std::any_of(std::begin(tabs), std::end(tabs), [&](const Tab& t) { return t.panel == app.state.panel; });
+  if (!forced && tab_panel && selected_by_ui != app.state.panel) {
+    AppState next = app.state;
+    next.panel = selected_by_ui;
+    app.apply(next);
+  }
+  last_state_panel = app.state.panel;
+  ImGui::End();
+}
+
+}  // namespace attnlab

@@ -1,0 +1,103 @@
+// Attention: what every head of every layer attends to, for the current input, as the model trains.
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+
+#include "imgui.h"
+#include "web/panels.h"
+#include "web/strings.h"
+#include "web/widgets.h"
+
+namespace attnlab {
+
+using ui::HelpMarker;
+using ui::S;
+
+// The same weights drawn as lines from each query token (top row) to the keys (bottom row); line width and
+// opacity = α'. query < 0 draws every query.
+static void AttentionLines(const App& app, const float* w, int T, int query, ImVec2 size) {
+  const ImVec2 p = ImGui::GetCursorScreenPos();
+  ImGui::Dummy(size);
+  ImDrawList* dl = ImGui::GetWindowDrawList();
+  const float lh = ImGui::GetTextLineHeight();
+  const float y_top = p.y + lh + 4, y_bot = p.y + size.y - lh - 4;
+  auto x_of = [&](int i) { return p.x + size.x * (static_cast<float>(i) + 0.5f) / static_cast<float>(T); };
+  for (int i = 0; i < T; ++i) {
+    if (query >= 0 && i != query) continue;
+    for (int j = 0; j < T; ++j) {
+      const float a = w[i * T + j];
+      if (a < 0.01f) continue;
+      const ImU32 c = ImGui::GetColorU32(ImVec4(0.99f, 0.75f, 0.25f, std::min(1.0f, 0.15f + a)));
+      dl->AddLine(ImVec2(x_of(i), y_top + 2), ImVec2(x_of(j), y_bot - 2), c, 0.5f + 7.0f * a);
+    }
+  }
+  for (int i = 0; i < T; ++i) {
+    const std::string& tok = app.view.tokens[static_cast<std::size_t>(i)];
+    const float tw = ImGui::CalcTextSize(tok.c_str()).x;
+    const ImU32 c = (query < 0 || i == query) ? IM_COL32(240, 240, 240, 255) : IM_COL32(140, 140, 140, 255);
+    dl->AddText(ImVec2(x_of(i) - tw / 2, p.y), c, tok.c_str());
+    dl->AddText(ImVec2(x_of(i) - tw / 2, y_bot + 2), IM_COL32(240, 240, 240, 255), tok.c_str());
+  }
+}
+
+void ShowAttentionPanel(App& app) {
+  const InputView& v = app.view;
+  ui::Prose(S().attn_intro);
+  if (!v.error.empty()) {
+    ImGui::TextColored(ImVec4(1, 0.55f, 0.45f, 1), "%s", v.error.c_str());
+    return;
+  }
+  if (v.L == 0 || v.T == 0) {
+    ImGui::TextDisabled("%s", app.main.trainer ? S().attn_none : S().data_no_model);
+    return;
+  }
+  static int mode = 0;  // 0 heatmaps, 1 lines
+  ImGui::RadioButton(S().attn_heatmaps, &mode, 0);
+  ImGui::SameLine();
+  ImGui::RadioButton(S().attn_lines, &mode, 1);
+  HelpMarker(S().attn_lines_help);
+  if (mode == 1) {
+    ImGui::SameLine();
+    ImGui::SetNextItemWidth(ImGui::GetFontSize() * 8);
+    const std::string q = app.query_pick < 0 ? S().attn_all_queries : v.tokens[static_cast<std::size_t>(std::min(app.query_pick, v.T - 1))];
+    if (ImGui::BeginCombo(S().attn_query, q.c_str())) {
+      if (ImGui::Selectable(S().attn_all_queries, app.query_pick < 0)) app.query_pick = -1;
+      for (int i = 0; i < v.T; ++i) {
+        ImGui::PushID(i);
+        if (ImGui::Selectable(v.tokens[static_cast<std::size_t>(i)].c_str(), i == app.query_pick)) app.query_pick = i;
+        ImGui::PopID();
+      }
+      ImGui::EndCombo();
+    }
+  }
+  ImGui::SameLine();
+  ImGui::TextDisabled(S().attn_at_step, v.at_step);
+
+  // One cell per (layer, head): layers are rows, heads are columns, as in the lecture's multi-head picture.
+  const ImVec2 avail = ImGui::GetContentRegionAvail();
+  const float gap = ImGui::GetStyle().ItemSpacing.x * 2;
+  const float title = ImGui::GetTextLineHeightWithSpacing();
+  const float cell_w = (avail.x - gap * static_cast<float>(v.H - 1)) / static_cast<float>(v.H);
+  const float cell_h = (avail.y - (title + gap) * static_cast<float>(v.L)) / static_cast<float>(v.L);
+  const float side = std::max(80.0f, std::min(cell_w, cell_h));
+  for (int l = 0; l < v.L; ++l) {
+    for (int h = 0; h < v.H; ++h) {
+      if (h > 0) ImGui::SameLine(0, gap);
+      ImGui::BeginGroup();
+      ImGui::Text(S().attn_head_title, l + 1, h + 1);
+      const float* w = v.head(l, h);
+      if (mode == 0) {
+        gfx::HeatmapHover hv = ui::LabelledHeatmap(app.head_view(l * v.H + h), w, v.T, v.T, v.tokens, v.tokens,
+                                                   ImVec2(side, side), {gfx::Colormap::Sequential, 0.0f, 1.0f});
+        if (hv.row >= 0)
+          ImGui::SetTooltip(S().attn_hover, v.tokens[static_cast<std::size_t>(hv.row)].c_str(),
+                            v.tokens[static_cast<std::size_t>(hv.col)].c_str(), hv.value);
+      } else {
+        AttentionLines(app, w, v.T, app.query_pick < v.T ? app.query_pick : -1, ImVec2(side, side * 0.6f));
+      }
+      ImGui::EndGroup();
+    }
+  }
+}
+
+}  // namespace attnlab

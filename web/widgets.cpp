@@ -1,0 +1,208 @@
+#include "web/widgets.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+
+namespace attnlab::ui {
+
+void HelpMarker(const char* text) {
+  ImGui::SameLine();
+  ImGui::TextDisabled("(?)");
+  if (ImGui::IsItemHovered()) {
+    ImGui::BeginTooltip();
+    ImGui::PushTextWrapPos(ImGui::GetFontSize() * 32.0f);
+    ImGui::TextUnformatted(text);
+    ImGui::PopTextWrapPos();
+    ImGui::EndTooltip();
+  }
+}
+
+void Prose(const char* text) {
+  ImGui::PushTextWrapPos(0.0f);
+  ImGui::TextUnformatted(text);
+  ImGui::PopTextWrapPos();
+}
+
+static std::string fit_label(const std::string& s, float width) {
+  if (ImGui::CalcTextSize(s.c_str()).x <= width) return s;
+  std::string t = s;
+  while (t.size() > 1 && ImGui::CalcTextSize((t + "…").c_str()).x > width) {
+    t.pop_back();
+    while (!t.empty() && (static_cast<unsigned char>(t.back()) & 0xC0) == 0x80) t.pop_back();  // UTF-8
+  }
+  return t.size() < s.size() ? t + "…" : t;
+}
+
+gfx::HeatmapHover LabelledHeatmap(gfx::Heatmap& map, const float* data, int rows, int cols,
+                                  const std::vector<std::string>& row_labels,
+                                  const std::vector<std::string>& col_labels, ImVec2 max_size,
+                                  const gfx::HeatmapStyle& style, bool square_cells) {
+  const float line = ImGui::GetTextLineHeight();
+  float label_w = 0;
+  for (const auto& l : row_labels) label_w = std::max(label_w, ImGui::CalcTextSize(l.c_str()).x);
+  label_w = std::min(label_w + 6.0f, std::max(30.0f, max_size.x * 0.25f));
+  const float top = col_labels.empty() ? 0.0f : line + 4.0f;
+  const float left = row_labels.empty() ? 0.0f : label_w;
+  float cw = (max_size.x - left) / static_cast<float>(std::max(cols, 1));
+  float ch = (max_size.y - top) / static_cast<float>(std::max(rows, 1));
+  if (square_cells) cw = ch = std::max(1.0f, std::min(cw, ch));
+  const ImVec2 size(std::max(1.0f, std::floor(cw * cols)), std::max(1.0f, std::floor(ch * rows)));
+
+  const ImVec2 origin = ImGui::GetCursorScreenPos();
+  ImDrawList* dl = ImGui::GetWindowDrawList();
+  const ImU32 text = ImGui::GetColorU32(ImGuiCol_Text);
+  if (!col_labels.empty()) {
+    for (int j = 0; j < cols && j < static_cast<int>(col_labels.size()); ++j) {
+      const std::string l = fit_label(col_labels[j], cw - 2);
+      const float w = ImGui::CalcTextSize(l.c_str()).x;
+      dl->AddText(ImVec2(origin.x + left + cw * (static_cast<float>(j) + 0.5f) - w * 0.5f, origin.y), text, l.c_str());
+    }
+  }
+  if (!row_labels.empty() && ch >= line * 0.8f) {
+    for (int i = 0; i < rows && i < static_cast<int>(row_labels.size()); ++i) {
+      const std::string l = fit_label(row_labels[i], label_w - 6);
+      const float w = ImGui::CalcTextSize(l.c_str()).x;
+      dl->AddText(ImVec2(origin.x + left - 6 - w, origin.y + top + ch * (static_cast<float>(i) + 0.5f) - line * 0.5f),
+                  text, l.c_str());
+    }
+  }
+  ImGui::SetCursorScreenPos(ImVec2(origin.x + left, origin.y + top));
+  gfx::HeatmapHover h = map.draw(data, rows, cols, size, style);
+  ImGui::SetCursorScreenPos(ImVec2(origin.x, origin.y + top + size.y));
+  ImGui::Dummy(ImVec2(left + size.x, 0));
+  return h;
+}
+
+void LineChart(const char* id, const std::vector<Series>& series, ImVec2 size, float y_min, float y_max,
+               const char* y_format) {
+  ImGui::PushID(id);
+  const ImVec2 p0 = ImGui::GetCursorScreenPos();
+  ImGui::InvisibleButton("##chart", size);
+  const bool hovered = ImGui::IsItemHovered();
+  ImDrawList* dl = ImGui::GetWindowDrawList();
+  const float axis_w = ImGui::CalcTextSize("0.000").x + 4;
+  const ImVec2 a(p0.x + axis_w, p0.y + 2), b(p0.x + size.x - 4, p0.y + size.y - ImGui::GetTextLineHeight() - 2);
+  dl->AddRectFilled(a, b, IM_COL32(30, 33, 40, 255));
+  dl->AddRect(a, b, IM_COL32(80, 85, 95, 255));
+  if (!(y_max > y_min)) y_max = y_min + 1;
+  float x_max = 1;
+  for (const auto& s : series)
+    if (!s.x.empty()) x_max = std::max(x_max, s.x.back());
+  const ImU32 dim = ImGui::GetColorU32(ImGuiCol_TextDisabled);
+  char buf[32];
+  for (int k = 0; k <= 2; ++k) {  // y ticks
+    const float v = y_min + (y_max - y_min) * static_cast<float>(k) / 2.0f;
+    const float y = b.y - (b.y - a.y) * static_cast<float>(k) / 2.0f;
+    std::snprintf(buf, sizeof buf, y_format, static_cast<double>(v));
+    dl->AddText(ImVec2(p0.x, y - ImGui::GetTextLineHeight() * 0.5f), dim, buf);
+    if (k == 1) dl->AddLine(ImVec2(a.x, y), ImVec2(b.x, y), IM_COL32(60, 64, 72, 255));
+  }
+  std::snprintf(buf, sizeof buf, "%.0f", static_cast<double>(x_max));
+  dl->AddText(ImVec2(b.x - ImGui::CalcTextSize(buf).x, b.y + 1), dim, buf);
+  dl->AddText(ImVec2(a.x, b.y + 1), dim, "0");
+  auto to_screen = [&](float x, float y) {
+    const float t = std::clamp((y - y_min) / (y_max - y_min), 0.0f, 1.0f);
+    return ImVec2(a.x + (b.x - a.x) * (x / x_max), b.y - (b.y - a.y) * t);
+  };
+  dl->PushClipRect(a, b, true);
+  for (const auto& s : series) {
+    ImVec2 prev;
+    bool have = false;
+    for (std::size_t i = 0; i < s.x.size() && i < s.y.size(); ++i) {
+      if (!std::isfinite(s.y[i])) { have = false; continue; }
+      const ImVec2 p = to_screen(s.x[i], s.y[i]);
+      if (have) dl->AddLine(prev, p, s.colour, 2.0f);
+      else if (s.x.size() == 1) dl->AddCircleFilled(p, 3.0f, s.colour);
+      prev = p;
+      have = true;
+    }
+  }
+  dl->PopClipRect();
+  // legend
+  float lx = a.x + 6;
+  for (const auto& s : series) {
+    dl->AddRectFilled(ImVec2(lx, a.y + 6), ImVec2(lx + 10, a.y + 16), s.colour);
+    dl->AddText(ImVec2(lx + 14, a.y + 2), ImGui::GetColorU32(ImGuiCol_Text), s.name);
+    lx += 24 + ImGui::CalcTextSize(s.name).x;
+  }
+  if (hovered) {  // read-out at the mouse's step
+    const float mx = ImGui::GetIO().MousePos.x;
+    const float step = std::clamp((mx - a.x) / (b.x - a.x), 0.0f, 1.0f) * x_max;
+    ImGui::BeginTooltip();
+    for (const auto& s : series) {
+      if (s.x.empty()) continue;
+      std::size_t best = 0;
+      for (std::size_t i = 0; i < s.x.size(); ++i)
+        if (std::fabs(s.x[i] - step) < std::fabs(s.x[best] - step)) best = i;
+      ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(s.colour), "%s at step %.0f: ", s.name,
+                         static_cast<double>(s.x[best]));
+      ImGui::SameLine(0, 0);
+      ImGui::Text(y_format, static_cast<double>(s.y[best]));
+    }
+    ImGui::EndTooltip();
+  }
+  ImGui::PopID();
+}
+
+ImVec4 DivergingColour(float s) {
+  s = std::clamp(s, -1.0f, 1.0f);
+  const ImVec4 neg(0.19f, 0.39f, 0.75f, 1), mid(0.96f, 0.96f, 0.95f, 1), pos(0.80f, 0.22f, 0.17f, 1);
+  const ImVec4& e = s < 0 ? neg : pos;
+  const float t = std::fabs(s);
+  return ImVec4(mid.x + (e.x - mid.x) * t, mid.y + (e.y - mid.y) * t, mid.z + (e.z - mid.z) * t, 1);
+}
+
+ImVec4 SequentialColour(float t) {
+  t = std::clamp(t, 0.0f, 1.0f);
+  // The same polynomial viridis fit as shaders/heatmap.frag.
+  const float c0[3] = {0.2777273f, 0.0054073f, 0.3340998f}, c1[3] = {0.1050930f, 1.4046135f, 1.3845902f},
+              c2[3] = {-0.3308618f, 0.2148476f, 0.0950952f}, c3[3] = {-4.6342305f, -5.7991010f, -19.3324410f},
+              c4[3] = {6.2282699f, 14.1799334f, 56.6905526f}, c5[3] = {4.7763850f, -13.7451454f, -65.3530326f},
+              c6[3] = {-5.4354559f, 4.6458526f, 26.3124352f};
+  float rgb[3];
+  for (int k = 0; k < 3; ++k)
+    rgb[k] = std::clamp(c0[k] + t * (c1[k] + t * (c2[k] + t * (c3[k] + t * (c4[k] + t * (c5[k] + t * c6[k]))))), 0.0f, 1.0f);
+  return ImVec4(rgb[0], rgb[1], rgb[2], 1);
+}
+
+void ValueBar(float value, float lo, float hi, ImVec2 size, const char* format) {
+  if (size.x <= 0) size.x = std::max(20.0f, ImGui::GetContentRegionAvail().x + size.x + 1);  // -1: fill the width
+  const ImVec2 p = ImGui::GetCursorScreenPos();
+  ImGui::Dummy(size);
+  ImDrawList* dl = ImGui::GetWindowDrawList();
+  dl->AddRectFilled(p, ImVec2(p.x + size.x, p.y + size.y), IM_COL32(40, 44, 52, 255));
+  if (hi > lo) {
+    const float zero = lo < 0 && hi > 0 ? (0 - lo) / (hi - lo) : (lo >= 0 ? 0.0f : 1.0f);
+    const float v = std::clamp((value - lo) / (hi - lo), 0.0f, 1.0f);
+    const float x0 = p.x + size.x * std::min(zero, v), x1 = p.x + size.x * std::max(zero, v);
+    const ImU32 c = value >= 0 ? IM_COL32(204, 80, 60, 255) : IM_COL32(60, 110, 200, 255);
+    dl->AddRectFilled(ImVec2(x0, p.y + 1), ImVec2(std::max(x1, x0 + 1), p.y + size.y - 1), c);
+  }
+  char buf[32];
+  std::snprintf(buf, sizeof buf, format, static_cast<double>(value));
+  dl->AddText(ImVec2(p.x + 4, p.y + (size.y - ImGui::GetTextLineHeight()) * 0.5f), IM_COL32(255, 255, 255, 255), buf);
+}
+
+void VectorCells(const char* id, const float* v, int n, float range, float cell) {
+  ImGui::PushID(id);
+  const ImVec2 p = ImGui::GetCursorScreenPos();
+  ImGui::InvisibleButton("##v", ImVec2(cell * static_cast<float>(n), cell));
+  ImDrawList* dl = ImGui::GetWindowDrawList();
+  const float r = range > 0 ? range : 1.0f;
+  for (int i = 0; i < n; ++i) {
+    const ImVec2 a(p.x + cell * static_cast<float>(i), p.y);
+    dl->AddRectFilled(a, ImVec2(a.x + cell - 1, a.y + cell - 1), ImGui::GetColorU32(DivergingColour(v[i] / r)));
+  }
+  if (ImGui::IsItemHovered()) {
+    const int i = std::clamp(static_cast<int>((ImGui::GetIO().MousePos.x - p.x) / cell), 0, n - 1);
+    ImGui::SetTooltip("[%d] = %.4f", i, static_cast<double>(v[i]));
+  }
+  ImGui::PopID();
+}
+
+ImU32 ColourTrain() { return IM_COL32(86, 156, 230, 255); }
+ImU32 ColourDev() { return IM_COL32(240, 150, 60, 255); }
+ImU32 ColourBaseline() { return IM_COL32(110, 200, 120, 255); }
+
+}  // namespace attnlab::ui

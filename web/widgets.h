@@ -1,0 +1,48 @@
+// Small drawing helpers shared by the panels. They take plain numbers and labels and know nothing about
+// attention (as tensorflow/playground's heatmap.ts): the panels decide what the numbers mean.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "imgui.h"
+#include "web/heatmap.h"
+
+namespace attnlab::ui {
+
+// (?) marker with the idea and the formula, as in imgui_demo.cpp.
+void HelpMarker(const char* text);
+
+// Wrapped paragraph of teaching text.
+void Prose(const char* text);
+
+// A heatmap with labelled rows (left) and columns (top), cells sized to fit `max_size`. Returns the hovered
+// cell. Labels longer than the cell are shortened; the tooltip (by the caller) shows them whole.
+gfx::HeatmapHover LabelledHeatmap(gfx::Heatmap& map, const float* data, int rows, int cols,
+                                  const std::vector<std::string>& row_labels,
+                                  const std::vector<std::string>& col_labels, ImVec2 max_size,
+                                  const gfx::HeatmapStyle& style, bool square_cells = true);
+
+// Line chart of one or more series sharing the x axis (steps). Values NaN are skipped.
+struct Series {
+  const char* name;
+  std::vector<float> x, y;
+  ImU32 colour;
+};
+void LineChart(const char* id, const std::vector<Series>& series, ImVec2 size, float y_min, float y_max,
+               const char* y_format = "%.2f");
+
+// A horizontal bar for a value in [lo, hi] (signed values grow from 0), with the number printed on it.
+void ValueBar(float value, float lo, float hi, ImVec2 size, const char* format = "%.3f");
+
+// A vector as a row of coloured cells (diverging colours), with its values in the tooltip.
+void VectorCells(const char* id, const float* v, int n, float range, float cell = 14.0f);
+
+// Colours used consistently: train (blue), dev (orange), baseline (green).
+ImU32 ColourTrain();
+ImU32 ColourDev();
+ImU32 ColourBaseline();
+ImVec4 DivergingColour(float s);  // s in [-1, 1], same colours as the shader's diverging map
+ImVec4 SequentialColour(float t);  // t in [0, 1], viridis
+
+}  // namespace attnlab::ui
