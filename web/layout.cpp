@@ -61,7 +61,11 @@ void ShowApp(App& app, float width, float height) {
   const float left_w = std::clamp(width * 0.32f, 300.0f, 440.0f);
   ImGui::BeginChild("##left", ImVec2(left_w, 0), true);
   if (ImGui::CollapsingHeader(S().panel_data, ImGuiTreeNodeFlags_DefaultOpen)) ShowDataPanel(app);
-  if (ImGui::CollapsingHeader(S().panel_model, ImGuiTreeNodeFlags_DefaultOpen)) ShowModelPanel(app);
+  // The model's header names the model, so it can stay folded and still say what is training.
+  char model_header[160];
+  std::snprintf(model_header, sizeof model_header, "%s: %s###model", S().panel_model,
+                app.main.what.empty() ? app.state.model.c_str() : app.main.what.c_str());
+  if (ImGui::CollapsingHeader(model_header)) ShowModelPanel(app);
   if (ImGui::CollapsingHeader(S().panel_training, ImGuiTreeNodeFlags_DefaultOpen)) ShowTrainingPanel(app);
   ImGui::EndChild();
   ImGui::SameLine();

@@ -73,30 +73,51 @@ void ShowAttentionPanel(App& app) {
   ImGui::SameLine();
   ImGui::TextDisabled(S().attn_at_step, v.at_step);
 
-  // One cell per (layer, head): layers are rows, heads are columns, as in the lecture's multi-head picture.
+  // One cell per (layer, head), laid out in the number of columns that gives the largest squares; a click
+  // on a head shows it alone, large enough to read long sentences.
+  static bool focus = false;
+  if (focus) {
+    ImGui::SameLine();
+    if (ImGui::SmallButton(S().attn_all_heads)) focus = false;
+  }
   const ImVec2 avail = ImGui::GetContentRegionAvail();
   const float gap = ImGui::GetStyle().ItemSpacing.x * 2;
   const float title = ImGui::GetTextLineHeightWithSpacing();
-  const float cell_w = (avail.x - gap * static_cast<float>(v.H - 1)) / static_cast<float>(v.H);
-  const float cell_h = (avail.y - (title + gap) * static_cast<float>(v.L)) / static_cast<float>(v.L);
-  const float side = std::max(80.0f, std::min(cell_w, cell_h));
-  for (int l = 0; l < v.L; ++l) {
-    for (int h = 0; h < v.H; ++h) {
-      if (h > 0) ImGui::SameLine(0, gap);
-      ImGui::BeginGroup();
-      ImGui::Text(S().attn_head_title, l + 1, h + 1);
-      const float* w = v.head(l, h);
-      if (mode == 0) {
-        gfx::HeatmapHover hv = ui::LabelledHeatmap(app.head_view(l * v.H + h), w, v.T, v.T, v.tokens, v.tokens,
-                                                   ImVec2(side, side), {gfx::Colormap::Sequential, 0.0f, 1.0f});
-        if (hv.row >= 0)
-          ImGui::SetTooltip(S().attn_hover, v.tokens[static_cast<std::size_t>(hv.row)].c_str(),
-                            v.tokens[static_cast<std::size_t>(hv.col)].c_str(), hv.value);
-      } else {
-        AttentionLines(app, w, v.T, app.query_pick < v.T ? app.query_pick : -1, ImVec2(side, side * 0.6f));
-      }
-      ImGui::EndGroup();
+  const int n = focus ? 1 : v.L * v.H;
+  int best_cols = 1;
+  float side = 0;
+  for (int cols = 1; cols <= n; ++cols) {
+    const int rows = (n + cols - 1) / cols;
+    const float w = (avail.x - gap * static_cast<float>(cols - 1)) / static_cast<float>(cols);
+    const float h = (avail.y - (title + gap) * static_cast<float>(rows)) / static_cast<float>(rows);
+    if (std::min(w, h) > side) {
+      side = std::min(w, h);
+      best_cols = cols;
     }
+  }
+  side = std::max(80.0f, side);
+  for (int k = 0; k < n; ++k) {
+    const int l = focus ? app.layer_pick : k / v.H, h = focus ? app.head_pick : k % v.H;
+    if (k % best_cols != 0) ImGui::SameLine(0, gap);
+    ImGui::BeginGroup();
+    ImGui::Text(S().attn_head_title, l + 1, h + 1);
+    const float* w = v.head(l, h);
+    if (mode == 0) {
+      gfx::HeatmapHover hv = ui::LabelledHeatmap(app.head_view(l * v.H + h), w, v.T, v.T, v.tokens, v.tokens,
+                                                 ImVec2(side, side), {gfx::Colormap::Sequential, 0.0f, 1.0f});
+      if (hv.row >= 0) {
+        ImGui::SetTooltip(S().attn_hover, v.tokens[static_cast<std::size_t>(hv.row)].c_str(),
+                          v.tokens[static_cast<std::size_t>(hv.col)].c_str(), static_cast<double>(hv.value));
+        if (ImGui::IsMouseClicked(ImGuiMouseButton_Left)) {
+          app.layer_pick = l;
+          app.head_pick = h;
+          focus = !focus;
+        }
+      }
+    } else {
+      AttentionLines(app, w, v.T, app.query_pick < v.T ? app.query_pick : -1, ImVec2(side, side * 0.6f));
+    }
+    ImGui::EndGroup();
   }
 }
 

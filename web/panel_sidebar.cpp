@@ -52,7 +52,17 @@ void ShowDataPanel(App& app) {
   ImGui::SetNextItemWidth(ImGui::GetFontSize() * 10);
   if (ImGui::BeginCombo(S().data_task, app.state.task.c_str())) {
     for (const auto& t : tasks) {
-      if (ImGui::Selectable(t.c_str(), t == app.state.task)) next.task = t;
+      if (ImGui::Selectable(t.c_str(), t == app.state.task)) {
+        next.task = t;
+        // Graph nodes have no order and attend along edges: start that task with the settings it needs.
+        if (t == "graph") {
+          next.mask = "graph";
+          next.pe = "none";
+        } else if (app.state.task == "graph") {
+          next.mask = "full";
+          next.pe = "sinusoidal";
+        }
+      }
       if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", ui::task_help(t));
     }
     ImGui::EndCombo();
@@ -135,6 +145,7 @@ void ShowModelPanel(App& app) {
     if (p.pe == "learned") slider(S().model_max_len, &p.max_len, 4, 128, S().model_max_len_help);
     combo(S().model_mask, &p.mask, "mask", S().model_mask_help);
     if (p.mask == "window") slider(S().model_window, &p.window, 0, 16, S().model_window_help);
+    if (p.mask == "graph" && app.state.task != "graph") ImGui::TextColored(ImVec4(1, 0.8f, 0.4f, 1), "%s", S().model_graph_needs_task);
     combo(S().model_norm, &p.norm, "norm", S().model_norm_help);
     combo(S().model_relevance, &p.relevance, "relevance", S().model_relevance_help);
   } else {

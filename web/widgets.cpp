@@ -53,14 +53,18 @@ gfx::HeatmapHover LabelledHeatmap(gfx::Heatmap& map, const float* data, int rows
   ImDrawList* dl = ImGui::GetWindowDrawList();
   const ImU32 text = ImGui::GetColorU32(ImGuiCol_Text);
   if (!col_labels.empty()) {
-    for (int j = 0; j < cols && j < static_cast<int>(col_labels.size()); ++j) {
-      const std::string l = fit_label(col_labels[j], cw - 2);
+    // Narrow cells: label every n-th column only, so labels never overlap.
+    const float need = ImGui::CalcTextSize("000").x + 4;
+    const int every = cw >= need ? 1 : static_cast<int>(std::ceil(need / std::max(cw, 1.0f)));
+    for (int j = 0; j < cols && j < static_cast<int>(col_labels.size()); j += every) {
+      const std::string l = fit_label(col_labels[j], cw * static_cast<float>(every) - 2);
       const float w = ImGui::CalcTextSize(l.c_str()).x;
       dl->AddText(ImVec2(origin.x + left + cw * (static_cast<float>(j) + 0.5f) - w * 0.5f, origin.y), text, l.c_str());
     }
   }
-  if (!row_labels.empty() && ch >= line * 0.8f) {
-    for (int i = 0; i < rows && i < static_cast<int>(row_labels.size()); ++i) {
+  if (!row_labels.empty()) {
+    const int every = ch >= line * 0.8f ? 1 : static_cast<int>(std::ceil(line / std::max(ch, 1.0f)));
+    for (int i = 0; i < rows && i < static_cast<int>(row_labels.size()); i += every) {
       const std::string l = fit_label(row_labels[i], label_w - 6);
       const float w = ImGui::CalcTextSize(l.c_str()).x;
       dl->AddText(ImVec2(origin.x + left - 6 - w, origin.y + top + ch * (static_cast<float>(i) + 0.5f) - line * 0.5f),
