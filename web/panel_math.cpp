@@ -52,14 +52,24 @@ static void NamedVector(const char* name, const float* v, int n, float range, fl
   ui::VectorCells(name, v, n, range, cell);
 }
 
-void ShowStepPanel(App& app) {
-  ui::Prose(S().step_intro);
+// The top of both panels: the teaching text, then the layer and head pickers, or why there is nothing to show.
+static const Tagger<float>* MathPanelHeader(App& app, const char* intro) {
+  ui::Prose(intro);
   const char* why = nullptr;
   const Tagger<float>* tg = shown_tagger(app, &why);
-  if (!tg) { ImGui::TextDisabled("%s", why); return; }
+  if (!tg) {
+    ImGui::TextDisabled("%s", why);
+    return nullptr;
+  }
+  LayerHeadPickers(app, tg->config().layers, tg->config().heads);
+  return tg;
+}
+
+void ShowStepPanel(App& app) {
+  const Tagger<float>* tg = MathPanelHeader(app, S().step_intro);
+  if (!tg) return;
   const TaggerConfig& c = tg->config();
   const int T = app.view.T, D = c.dim, H = c.heads, Dh = D / H;
-  LayerHeadPickers(app, c.layers, H);
   ImGui::SameLine();
   app.query_pick = std::clamp(app.query_pick, 0, T - 1);
   ImGui::SetNextItemWidth(ImGui::GetFontSize() * 8);
@@ -149,13 +159,10 @@ void ShowStepPanel(App& app) {
 }
 
 void ShowMatrixPanel(App& app) {
-  ui::Prose(S().matrix_intro);
-  const char* why = nullptr;
-  const Tagger<float>* tg = shown_tagger(app, &why);
-  if (!tg) { ImGui::TextDisabled("%s", why); return; }
+  const Tagger<float>* tg = MathPanelHeader(app, S().matrix_intro);
+  if (!tg) return;
   const TaggerConfig& c = tg->config();
   const int T = app.view.T, D = c.dim, H = c.heads, Dh = D / H;
-  LayerHeadPickers(app, c.layers, H);
   const int l = app.layer_pick, h = app.head_pick;
   const AttentionCache<float>& cache = tg->attention_cache(l);
   CView<float> I = tg->attention_input(l);
