@@ -30,7 +30,10 @@ void activation_backward(Real* din, const Real* dout, const Real* in, long n, Ac
   const Real kInvSqrt2Pi = Real(0.39894228040143267794);  // 1/sqrt(2π)
   if (act == Activation::relu) {
     // forward was: y = max(0, x), so dx = dy where x > 0, else 0 (we take the derivative at 0 to be 0).
-    for (long i = 0; i < n; ++i) din[i] += in[i] > 0 ? dout[i] : Real(0);
+    for (long i = 0; i < n; ++i) {
+      const Real g = dout[i];  // (read whatever the sign: the loop then vectorizes)
+      din[i] += in[i] > 0 ? g : Real(0);
+    }
   } else {
     // forward was: y = x·Φ(x), so dy/dx = Φ(x) + x·φ(x), φ(x) = exp(−x²/2)/sqrt(2π) the normal density.
     for (long i = 0; i < n; ++i) {

@@ -71,9 +71,7 @@ void attention_forward(Real* out, AttentionCache<Real>& cache, const Real* in, c
       Real* S = cache.scores.data() + attention_index(b, h, 0, 0, H, T);   // (T, T)
       Real* A = cache.weights.data() + attention_index(b, h, 0, 0, H, T);  // (T, T)
       if (spec.relevance == Relevance::dot) {
-        View<Real> Sm = view(S, T, T);
-        matmul_bt(Sm, cview(Qh, T, Dh, D), cview(Kh, T, Dh, D));  // Sₕ = Qₕ·Kₕᵀ
-        Sm *= scale;                                               //      / √Dh
+        matmul_bt(view(S, T, T), cview(Qh, T, Dh, D), cview(Kh, T, Dh, D), false, scale);  // Sₕ = Qₕ·Kₕᵀ / √Dh
       } else {
         const long u0 = static_cast<long>(h) * Dh * Dh;
         additive_scores_forward(S, cache.pq.data() + head0, cache.pk.data() + head0, Qh, Kh, params.add_wq + u0,
@@ -85,9 +83,8 @@ void attention_forward(Real* out, AttentionCache<Real>& cache, const Real* in, c
           for (int j = 0; j < T; ++j) S[i * T + j] -= m * static_cast<Real>(std::abs(i - j));
         }
       }
-      for (int i = 0; i < T; ++i) {  // A'ₕ = norm(Sₕ), row by row over the allowed keys
-        attention_norm_forward(A + i * T, S + i * T, allowed_b + i * T, T, spec.norm);
-      }
+      // A'ₕ = norm(Sₕ), row by row over the allowed keys
+      attention_norm_forward_rows(A, S, allowed_b, T, T, spec.norm);
       matmul(view(cache.o.data() + head0, T, Dh, D), cview(A, T, T), cview(Vh, T, Dh, D));  // Oₕ = A'ₕ·Vₕ
     }
   }
@@ -117,15 +114,19 @@ void attention_backward(Real* din, const AttentionParams<Real>& grads, Attention
   }
   // forward was: out = O·Wo + bo   →  dO = dout·Woᵀ, dWo += Oᵀ·dout, dbo += Σ dout
   Real* dO = scratch.dO.data();
-  std::fill_n(dO, ND, Real(0));
-  linear_backward(dO, grads.wo, grads.bo, dY, cache.o.data(), params.wo, N, D, D);
+  matmul_bt(view(dO, N, D), cview(dY, N, D), cview(params.wo, D, D));  // (dO is scratch: written, not added to)
+  linear_backward<Real>(nullptr, grads.wo, grads.bo, dY, cache.o.data(), params.wo, N, D, D);
 
+  // dQ, dK, dV are scratch too: each head's block of dV (and of dQ, dK with dot relevance) is written once
+  // below; additive relevance adds its part to dQ and dK, so they start at 0 there.
   Real* dQ = scratch.dq.data();
   Real* dK = scratch.dk.data();
   Real* dV = scratch.dv.data();
-  std::fill_n(dQ, ND, Real(0));
-  std::fill_n(dK, ND, Real(0));
-  std::fill_n(dV, ND, Real(0));
+  const bool dot = spec.relevance == Relevance::dot;
+  if (!dot) {
+    std::fill_n(dQ, ND, Real(0));
+    std::fill_n(dK, ND, Real(0));
+  }
   Real* dA = scratch.dw.data();  // (T, T)
   Real* dS = scratch.ds.data();  // (T, T)
   for (int b = 0; b < B; ++b) {
@@ -138,20 +139,17 @@ void attention_backward(Real* din, const AttentionParams<Real>& grads, Attention
       const Real* Vh = cache.v.data() + head0;
       const Real* S = cache.scores.data() + attention_index(b, h, 0, 0, H, T);
       const Real* A = cache.weights.data() + attention_index(b, h, 0, 0, H, T);
-      // forward was: Oₕ = A'ₕ·Vₕ   →  dA'ₕ = dOₕ·Vₕᵀ,  dVₕ += A'ₕᵀ·dOₕ
+      // forward was: Oₕ = A'ₕ·Vₕ   →  dA'ₕ = dOₕ·Vₕᵀ,  dVₕ = A'ₕᵀ·dOₕ
       matmul_bt(view(dA, T, T), cview(dO + head0, T, Dh, D), cview(Vh, T, Dh, D));
-      matmul_at(view(dV + head0, T, Dh, D), cview(A, T, T), cview(dO + head0, T, Dh, D), true);
+      matmul_at(view(dV + head0, T, Dh, D), cview(A, T, T), cview(dO + head0, T, Dh, D));
       // forward was: A'ₕ = norm(Sₕ), row by row   →  dSₕ (see attention_norm.cpp for each norm)
       std::fill_n(dS, static_cast<long>(T) * T, Real(0));
-      for (int i = 0; i < T; ++i) {
-        attention_norm_backward(dS + i * T, dA + i * T, A + i * T, S + i * T, allowed_b + i * T, T, spec.norm);
-      }
+      attention_norm_backward_rows(dS, dA, A, S, allowed_b, T, T, spec.norm);
       // forward was: Sₕ += −mₕ·|i − j| (ALiBi): a constant, the gradient passes through unchanged.
-      if (spec.relevance == Relevance::dot) {
-        // forward was: Sₕ = Qₕ·Kₕᵀ/√Dh   →  dQₕ += dSₕ·Kₕ/√Dh,  dKₕ += dSₕᵀ·Qₕ/√Dh
-        view(dS, T, T) *= scale;
-        matmul(view(dQ + head0, T, Dh, D), cview(dS, T, T), cview(Kh, T, Dh, D), true);
-        matmul_at(view(dK + head0, T, Dh, D), cview(dS, T, T), cview(Qh, T, Dh, D), true);
+      if (dot) {
+        // forward was: Sₕ = Qₕ·Kₕᵀ/√Dh   →  dQₕ = dSₕ·Kₕ/√Dh,  dKₕ = dSₕᵀ·Qₕ/√Dh
+        matmul(view(dQ + head0, T, Dh, D), cview(dS, T, T), cview(Kh, T, Dh, D), false, scale);
+        matmul_at(view(dK + head0, T, Dh, D), cview(dS, T, T), cview(Qh, T, Dh, D), false, scale);
       } else {
         const long u0 = static_cast<long>(h) * Dh * Dh;
         const long w0 = static_cast<long>(h) * Dh;

@@ -3,6 +3,8 @@
 
 #include <cmath>
 
+#include "engine/kernels.h"
+
 namespace attnlab {
 
 const char* to_string(AttnNorm n) {
@@ -94,11 +96,60 @@ void attention_norm_backward(Real* ds, const Real* dw, const Real* w, const Real
   }
 }
 
+template <typename Real>
+void attention_norm_forward_rows(Real* w, const Real* s, const std::uint8_t* allowed, int rows, int Tk,
+                                 AttnNorm norm) {
+  for (int i = 0; i < rows; ++i) {
+    const long o = static_cast<long>(i) * Tk;
+    attention_norm_forward(w + o, s + o, allowed + o, Tk, norm);
+  }
+}
+
+template <typename Real>
+void attention_norm_backward_rows(Real* ds, const Real* dw, const Real* w, const Real* s,
+                                  const std::uint8_t* allowed, int rows, int Tk, AttnNorm norm) {
+  for (int i = 0; i < rows; ++i) {
+    const long o = static_cast<long>(i) * Tk;
+    attention_norm_backward(ds + o, dw + o, w + o, s + o, allowed + o, Tk, norm);
+  }
+}
+
+// float softmax, the common case: the same formulas, all rows at once in kernels.h. (The backward kernel
+// adds w_k·(dw_k − Σ w·dw) for every key: a disallowed key has w_k = 0 and so receives 0, as above.)
+template <>
+void attention_norm_forward_rows<float>(float* w, const float* s, const std::uint8_t* allowed, int rows, int Tk,
+                                        AttnNorm norm) {
+  if (norm == AttnNorm::softmax) {
+    kernels::softmax_rows(w, nullptr, s, allowed, rows, Tk);
+    return;
+  }
+  for (int i = 0; i < rows; ++i) {
+    const long o = static_cast<long>(i) * Tk;
+    attention_norm_forward(w + o, s + o, allowed + o, Tk, norm);
+  }
+}
+
+template <>
+void attention_norm_backward_rows<float>(float* ds, const float* dw, const float* w, const float* s,
+                                         const std::uint8_t* allowed, int rows, int Tk, AttnNorm norm) {
+  if (norm == AttnNorm::softmax) {
+    kernels::softmax_backward_rows(ds, dw, w, rows, Tk);
+    return;
+  }
+  for (int i = 0; i < rows; ++i) {
+    const long o = static_cast<long>(i) * Tk;
+    attention_norm_backward(ds + o, dw + o, w + o, s + o, allowed + o, Tk, norm);
+  }
+}
+
 template void attention_norm_forward<float>(float*, const float*, const std::uint8_t*, int, AttnNorm);
 template void attention_norm_forward<double>(double*, const double*, const std::uint8_t*, int, AttnNorm);
 template void attention_norm_backward<float>(float*, const float*, const float*, const float*, const std::uint8_t*,
                                              int, AttnNorm);
 template void attention_norm_backward<double>(double*, const double*, const double*, const double*,
                                               const std::uint8_t*, int, AttnNorm);
+template void attention_norm_forward_rows<double>(double*, const double*, const std::uint8_t*, int, int, AttnNorm);
+template void attention_norm_backward_rows<double>(double*, const double*, const double*, const double*,
+                                                   const std::uint8_t*, int, int, AttnNorm);
 
 }  // namespace attnlab

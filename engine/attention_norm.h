@@ -27,4 +27,19 @@ template <typename Real>
 void attention_norm_backward(Real* ds, const Real* dw, const Real* w, const Real* s, const std::uint8_t* allowed,
                              int Tk, AttnNorm norm);
 
+// The same for a block of `rows` query rows at once (one head: w, s, allowed, dw, ds are (rows, Tk)).
+// float softmax runs the vectorized kernels of kernels.h.
+template <typename Real>
+void attention_norm_forward_rows(Real* w, const Real* s, const std::uint8_t* allowed, int rows, int Tk,
+                                 AttnNorm norm);
+template <typename Real>
+void attention_norm_backward_rows(Real* ds, const Real* dw, const Real* w, const Real* s,
+                                  const std::uint8_t* allowed, int rows, int Tk, AttnNorm norm);
+template <>
+void attention_norm_forward_rows<float>(float* w, const float* s, const std::uint8_t* allowed, int rows, int Tk,
+                                        AttnNorm norm);
+template <>
+void attention_norm_backward_rows<float>(float* ds, const float* dw, const float* w, const float* s,
+                                         const std::uint8_t* allowed, int rows, int Tk, AttnNorm norm);
+
 }  // namespace attnlab

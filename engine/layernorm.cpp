@@ -3,6 +3,8 @@
 
 #include <cmath>
 
+#include "engine/kernels.h"
+
 namespace attnlab {
 
 template <typename Real>
@@ -54,12 +56,21 @@ void layernorm_backward(Real* din, Real* dgamma, Real* dbeta, const Real* dout, 
   }
 }
 
-template void layernorm_forward<float>(float*, float*, float*, const float*, const float*, const float*, int, int,
-                                       float);
+// float: the same computation, with each row's sums in vector lanes (kernels.h)
+template <>
+void layernorm_forward<float>(float* out, float* mean, float* rstd, const float* in, const float* gamma,
+                              const float* beta, int N, int D, float eps) {
+  kernels::layernorm_forward_rows(out, mean, rstd, in, gamma, beta, N, D, eps);
+}
+
+template <>
+void layernorm_backward<float>(float* din, float* dgamma, float* dbeta, const float* dout, const float* in,
+                               const float* gamma, const float* mean, const float* rstd, int N, int D) {
+  kernels::layernorm_backward_rows(din, dgamma, dbeta, dout, in, gamma, mean, rstd, N, D);
+}
+
 template void layernorm_forward<double>(double*, double*, double*, const double*, const double*, const double*, int,
                                         int, double);
-template void layernorm_backward<float>(float*, float*, float*, const float*, const float*, const float*,
-                                        const float*, const float*, int, int);
 template void layernorm_backward<double>(double*, double*, double*, const double*, const double*, const double*,
                                          const double*, const double*, int, int);
 

@@ -17,4 +17,12 @@ template <typename Real>
 void layernorm_backward(Real* din, Real* dgamma, Real* dbeta, const Real* dout, const Real* in, const Real* gamma,
                         const Real* mean, const Real* rstd, int N, int D);
 
+// float: the same loops, vectorized (kernels.h)
+template <>
+void layernorm_forward<float>(float* out, float* mean, float* rstd, const float* in, const float* gamma,
+                              const float* beta, int N, int D, float eps);
+template <>
+void layernorm_backward<float>(float* din, float* dgamma, float* dbeta, const float* dout, const float* in,
+                               const float* gamma, const float* mean, const float* rstd, int N, int D);
+
 }  // namespace attnlab

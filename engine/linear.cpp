@@ -8,9 +8,13 @@ namespace attnlab {
 
 template <typename Real>
 void linear_forward(Real* out, const Real* in, const Real* w, const Real* b, int N, int Din, int Dout) {
-  View<Real> Y = view(out, N, Dout);
-  matmul(Y, cview(in, N, Din), cview(w, Din, Dout));  // Y = X·W
-  if (b != nullptr) Y.rowwise() += cview(b, 1, Dout).row(0);  // + b on every row
+  matmul(view(out, N, Dout), cview(in, N, Din), cview(w, Din, Dout));  // Y = X·W
+  if (b != nullptr) {                                                  //   + b on every row
+    for (int n = 0; n < N; ++n) {
+      Real* y = out + static_cast<long>(n) * Dout;
+      for (int j = 0; j < Dout; ++j) y[j] += b[j];
+    }
+  }
 }
 
 template <typename Real>
@@ -21,7 +25,12 @@ void linear_backward(Real* din, Real* dw, Real* db, const Real* dout, const Real
   CView<Real> dY = cview(dout, N, Dout);
   if (din != nullptr) matmul_bt(view(din, N, Din), dY, cview(w, Din, Dout), /*accumulate=*/true);
   matmul_at(view(dw, Din, Dout), cview(in, N, Din), dY, /*accumulate=*/true);
-  if (db != nullptr) view(db, 1, Dout).row(0) += dY.colwise().sum();
+  if (db != nullptr) {
+    for (int n = 0; n < N; ++n) {
+      const Real* dy = dout + static_cast<long>(n) * Dout;
+      for (int j = 0; j < Dout; ++j) db[j] += dy[j];
+    }
+  }
 }
 
 template void linear_forward<float>(float*, const float*, const float*, const float*, int, int, int);

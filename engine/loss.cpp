@@ -3,6 +3,8 @@
 
 #include <cmath>
 
+#include "engine/kernels.h"
+
 namespace attnlab {
 
 template <typename Real>
@@ -41,7 +43,24 @@ void cross_entropy_backward(Real* dlogits, const Real* probs, const int* targets
   }
 }
 
-template float cross_entropy_forward<float>(float*, const float*, const int*, int, int);
+// float: the same, with the softmax of each row (and the ln Σ exp(z − zmax) it computes) from kernels.h
+template <>
+float cross_entropy_forward<float>(float* probs, const float* logits, const int* targets, int N, int C) {
+  float total = 0;
+  int count = 0;
+  for (int n = 0; n < N; ++n) {
+    const float* z = logits + static_cast<long>(n) * C;
+    float log_sum = 0;
+    kernels::softmax_rows(probs + static_cast<long>(n) * C, &log_sum, z, nullptr, 1, C);
+    if (targets[n] == kIgnoreTag) continue;
+    float zmax = z[0];
+    for (int c = 1; c < C; ++c) zmax = z[c] > zmax ? z[c] : zmax;
+    total += log_sum - (z[targets[n]] - zmax);  // as above: −ln p[y], never ln(0)
+    ++count;
+  }
+  return count > 0 ? total / static_cast<float>(count) : 0.0f;
+}
+
 template double cross_entropy_forward<double>(double*, const double*, const int*, int, int);
 template void cross_entropy_backward<float>(float*, const float*, const int*, int, int, float);
 template void cross_entropy_backward<double>(double*, const double*, const int*, int, int, double);

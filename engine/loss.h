@@ -13,6 +13,8 @@ constexpr int kIgnoreTag = -1;  // a token with this tag does not count (padding
 // backward pass. logits (N, C); targets (N) in [0, C) or kIgnoreTag.
 template <typename Real>
 Real cross_entropy_forward(Real* probs, const Real* logits, const int* targets, int N, int C);
+template <>  // float: the softmax of each row in kernels.h
+float cross_entropy_forward<float>(float* probs, const float* logits, const int* targets, int N, int C);
 
 // dlogits (N, C) += dloss · (p_n − onehot(y_n)) / count for counted tokens (count = tokens not ignored);
 // ignored tokens get no gradient.

@@ -23,15 +23,14 @@ void Adam<Real>::step(Real* params, const Real* grads) {
   const Real lr = static_cast<Real>(config.lr), eps = static_cast<Real>(config.eps);
   const Real bc1 = static_cast<Real>(1.0 - std::pow(config.beta1, static_cast<double>(t_)));  // 1 − β1^t
   const Real bc2 = static_cast<Real>(1.0 - std::pow(config.beta2, static_cast<double>(t_)));  // 1 − β2^t
-  const std::size_t n = m.size();
-  for (std::size_t i = 0; i < n; ++i) {
-    const Real g = grads[i];
-    m[i] = b1 * m[i] + (Real(1) - b1) * g;
-    v[i] = b2 * v[i] + (Real(1) - b2) * g * g;
-    const Real m_hat = m[i] / bc1;
-    const Real v_hat = v[i] / bc2;
-    params[i] -= lr * m_hat / (std::sqrt(v_hat) + eps);
-  }
+  // The whole buffers as arrays: elementwise operations, vectorized by Eigen (including the square root).
+  using Arr = Eigen::Array<Real, Eigen::Dynamic, 1>;
+  const Eigen::Index n = static_cast<Eigen::Index>(m.size());
+  Eigen::Map<Arr> P(params, n), M(m.data(), n), V(v.data(), n);
+  Eigen::Map<const Arr> G(grads, n);
+  M = b1 * M + (Real(1) - b1) * G;                   // m = β1·m + (1 − β1)·g
+  V = b2 * V + (Real(1) - b2) * G.square();          // v = β2·v + (1 − β2)·g²
+  P -= lr * (M / bc1) / ((V / bc2).sqrt() + eps);  // p = p − lr · m̂ / (sqrt(v̂) + eps)
 }
 
 template <typename Real>

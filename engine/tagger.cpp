@@ -71,6 +71,14 @@ std::string check_config(const TaggerConfig& c) {
   return "";
 }
 
+double forward_matmul_flops(const TaggerConfig& c, int B, int T) {
+  const double N = static_cast<double>(B) * T, D = c.dim, F = c.ffn, C = c.tags;
+  const double BH = static_cast<double>(B) * c.heads, Dh = D / c.heads;
+  const double qkv = 2 * N * D * (3 * D), scores = 2 * BH * T * T * Dh, values = 2 * BH * T * T * Dh;
+  const double out = 2 * N * D * D, up = 2 * N * D * F, down = 2 * N * F * D, head = 2 * N * D * C;
+  return c.layers * (qkv + scores + values + out + up + down) + head;
+}
+
 // ------------------------------------------------------------------------------------------- parameters
 
 // The one list of parameter tensors. take(name, rows, cols, init) returns where the tensor lives.

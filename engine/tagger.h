@@ -62,6 +62,13 @@ TaggerConfig bench_tagger_config();
 // "" when the configuration describes a model, else a message for the student.
 std::string check_config(const TaggerConfig& config);
 
+// Matrix-product FLOPs of one forward pass over B sequences of T tokens (tokens mode, dot-product relevance),
+// counted as bench-anchors/flops.py does: a product (m, k)·(k, n) is 2·m·n·k FLOPs; per block Q, K, V and the
+// output projection, the scores Q·Kᵀ and the weighted sum A'·V of every head, the two feed-forward products;
+// then the tag head. A training step is 3× this (backward = 2 products per forward product).
+// bench-tagger, B = T = 32: 153,223,168 (459.7 M per training step).
+double forward_matmul_flops(const TaggerConfig& config, int B, int T);
+
 // One batch of B sequences, each padded to T tokens.
 template <typename Real>
 struct Batch {

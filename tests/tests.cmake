@@ -38,12 +38,20 @@ if(EMSCRIPTEN)
   add_test(NAME cli_wasm_version
            COMMAND ${ATTNLAB_NODE} --no-experimental-fetch $<TARGET_FILE:attnlab> --version)
   set_tests_properties(cli_wasm_version PROPERTIES PASS_REGULAR_EXPRESSION "attnlab ${PROJECT_VERSION}")
+  # The benchmark runs (one tiny step) on the SIMD128 kernels and on the same data as the anchors.
+  add_test(NAME cli_wasm_bench_json COMMAND ${ATTNLAB_NODE} --no-experimental-fetch $<TARGET_FILE:attnlab> bench --json
+           --warmup 0 --steps 1 --repeats 1 --fwd-iters 1)
+  set_tests_properties(cli_wasm_bench_json PROPERTIES PASS_REGULAR_EXPRESSION
+    "\"checksum\":2514188270.*\"kernels\":\"wasm-simd128\".*\"train_matmul_flops\":459669504")
 else()
   include(GoogleTest)
   gtest_discover_tests(attnlab_engine_tests DISCOVERY_MODE PRE_TEST)
   gtest_discover_tests(attnlab_app_tests DISCOVERY_MODE PRE_TEST)
   add_test(NAME cli_version COMMAND $<TARGET_FILE:attnlab> --version)
   set_tests_properties(cli_version PROPERTIES PASS_REGULAR_EXPRESSION "attnlab ${PROJECT_VERSION}")
+  add_test(NAME cli_bench_json COMMAND $<TARGET_FILE:attnlab> bench --json --warmup 0 --steps 1 --repeats 1 --fwd-iters 1)
+  set_tests_properties(cli_bench_json PROPERTIES PASS_REGULAR_EXPRESSION
+    "\"checksum\":2514188270.*\"kernels\":\"portable\".*\"train_matmul_flops\":459669504")
   add_test(NAME cli_bad_command COMMAND $<TARGET_FILE:attnlab> no-such-command)
   set_tests_properties(cli_bad_command PROPERTIES WILL_FAIL TRUE)
 endif()

@@ -47,7 +47,8 @@ TEST(Matmul, AllThreeFormsOnStridedBlocksMatchPlainLoops) {
 }
 
 TEST(Matmul, ProductsLargerThanOneTileMatchADoublePrecisionReference) {
-  // float products are computed in tiles of 128 (to stay off the heap): sizes across tile edges
+  // float products run kernels.h in blocks (depth 256, 64 x 64 of C, micro-tiles of 8 or 2 rows x 16): sizes
+  // across every edge; depth 300 crosses a depth block
   const int M = 300, K = 130, N = 129;
   const std::vector<double> A = randoms(M * K, 5), B = randoms(K * N, 6);
   std::vector<float> a(A.begin(), A.end()), b(B.begin(), B.end()), out(M * N), out_bt(M * N), out_at(K * K);

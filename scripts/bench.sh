@@ -1,0 +1,241 @@
+#!/usr/bin/env bash
+# How fast is the engine? bench-tagger (bench-anchors/README.md) trained and run side by side, in one run, by
+#   attnlab native       build/native/attnlab bench --json          (C++17, -march=native, one thread)
+#   attnlab WebAssembly  node build/wasm/attnlab.js bench --json    (SIMD128 kernels, Node, one thread)
+#   PyTorch 1.13         bench-anchors/torch_tagger.py              (one thread, OpenBLAS with AVX-512 kernels)
+#   TensorFlow.js 4.22   bench-anchors/tfjs_tagger.js --backend wasm (SIMD, one thread)
+# and prints a table with the ratios the project promises (the figures themselves move with the machine and
+# its load; the four are measured in turns, several rounds, and each figure is the median over rounds).
+#
+#   scripts/bench.sh [--rounds N] [--strict]      (default 3 rounds, about 3 minutes; `make bench` runs it)
+#
+#   --strict   exit 1 when a target is missed or cannot be measured (default: always exit 0, it is a report)
+# Environment: ATTNLAB_NATIVE (default build/native/attnlab), ATTNLAB_WASM (default build/wasm/attnlab.js),
+# BENCH_ANCHORS (default ../shared/bench-anchors, next to the repository), BENCH_OUT (default build/bench).
+#
+# What the anchors need is installed when missing: python3-torch and libopenblas0-openmp (apt-get, as root),
+# and @tensorflow/tfjs + tfjs-backend-wasm (npm ci in a copy of bench-anchors under build/: the original may
+# be read-only). An anchor that still cannot run is shown as n/a, with the reason.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+ROOT=$PWD
+
+ROUNDS=3
+STRICT=0
+while (($#)); do
+  case $1 in
+    --rounds) ROUNDS=$2; shift 2 ;;
+    --strict) STRICT=1; shift ;;
+    -h|--help) sed -n '2,19p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    *) echo "bench.sh: unknown argument $1 (see --help)" >&2; exit 2 ;;
+  esac
+done
+
+NATIVE=${ATTNLAB_NATIVE:-build/native/attnlab}
+WASM=${ATTNLAB_WASM:-build/wasm/attnlab.js}
+ANCHORS_SRC=${BENCH_ANCHORS:-$ROOT/../shared/bench-anchors}
+OUT=${BENCH_OUT:-build/bench}
+mkdir -p "$OUT"
+OUT=$(cd "$OUT" && pwd)  # absolute: the runners change directory
+ANCHORS=$OUT/bench-anchors
+PY=/usr/bin/python3  # Debian's python, the one that sees python3-torch
+RAW=$OUT/raw.jsonl
+: > "$RAW"
+NOTES=$OUT/notes.txt
+: > "$NOTES"
+
+note() { echo "$1	$2" >> "$NOTES"; }  # note KEY REASON: why a column is n/a
+say() { echo "bench.sh: $*" >&2; }
+
+as_root() {
+  if [[ $(id -u) == 0 ]]; then "$@"; elif command -v sudo >/dev/null && sudo -n true 2>/dev/null; then sudo "$@"; else return 1; fi
+}
+apt_install() {  # apt_install PACKAGE...: quietly, with one `apt-get update` retry
+  as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -q "$@" >/dev/null 2>&1 && return 0
+  as_root apt-get update -q >/dev/null 2>&1 && as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -q "$@" >/dev/null 2>&1
+}
+
+# ------------------------------------------------------------------------------------------------ setup
+HAVE_NATIVE=1 HAVE_WASM=1 HAVE_TORCH=1 HAVE_TFJS=1 HAVE_PEAK=1
+if [[ ! -x $NATIVE ]]; then HAVE_NATIVE=0; note native "$NATIVE not found (cmake --preset native && cmake --build --preset native)"; fi
+if ! command -v node >/dev/null; then
+  HAVE_WASM=0 HAVE_TFJS=0 HAVE_PEAK=0
+  note wasm "node not found"; note tfjs "node not found"; note peak "node not found"
+elif [[ ! -f $WASM ]]; then
+  HAVE_WASM=0; note wasm "$WASM not found (cmake --preset wasm && cmake --build --preset wasm)"
+fi
+
+if [[ ! -f $ANCHORS_SRC/torch_tagger.py ]]; then
+  HAVE_TORCH=0 HAVE_TFJS=0 HAVE_PEAK=0
+  for k in torch tfjs peak; do note $k "bench-anchors not found at $ANCHORS_SRC (set BENCH_ANCHORS)"; done
+else
+  # a private, writable copy (npm ci writes node_modules next to package.json)
+  mkdir -p "$ANCHORS"
+  for f in "$ANCHORS_SRC"/*; do
+    [[ -f $f ]] && { cmp -s "$f" "$ANCHORS/$(basename "$f")" || cp "$f" "$ANCHORS/"; }
+  done
+  chmod -R u+w "$ANCHORS"
+fi
+
+if ((HAVE_TORCH)); then
+  if ! "$PY" -c 'import torch' >/dev/null 2>&1 || ! dpkg -s libopenblas0-openmp >/dev/null 2>&1; then
+    say "installing python3-torch libopenblas0-openmp for the PyTorch anchor"
+    apt_install python3-torch libopenblas0-openmp || true
+  fi
+  if ! "$PY" -c 'import torch' >/dev/null 2>&1; then
+    HAVE_TORCH=0; note torch "python3-torch is not installed and could not be (apt-get needs root)"
+  elif ! dpkg -s libopenblas0-openmp >/dev/null 2>&1; then
+    note torch_blas "libopenblas0-openmp missing: PyTorch runs on the system BLAS (slower than the README's anchor)"
+  fi
+fi
+if ((HAVE_TFJS)); then
+  if [[ ! -d $ANCHORS/node_modules/@tensorflow/tfjs-backend-wasm ]]; then
+    say "npm ci in $ANCHORS for the TensorFlow.js anchor"
+    if ! (cd "$ANCHORS" && npm ci --no-audit --no-fund --loglevel=error >/dev/null 2>"$OUT/npm.log"); then
+      HAVE_TFJS=0; note tfjs "npm ci failed in $ANCHORS: $(tail -n 1 "$OUT/npm.log")"
+    fi
+  fi
+fi
+if ((HAVE_PEAK)) && ! { command -v clang >/dev/null && command -v wasm-ld >/dev/null; }; then
+  HAVE_PEAK=0; note peak "clang and wasm-ld are needed to build wasm_peak.c (apt-get install clang lld)"
+fi
+
+# ------------------------------------------------------------------------------------------------ runs
+# Each runner appends JSON lines {"who": ..., "train_ms": ..., "forward_ms": ..., ...} to $RAW.
+record() { echo "$1" >> "$RAW"; }
+
+run_engine() {  # run_engine who command...
+  local who=$1; shift
+  local j
+  if j=$("$@" bench --json 2>"$OUT/$who.err" | tail -n 1) && [[ $j == \{* ]]; then
+    record "$("$PY" -c 'import json,sys; j=json.loads(sys.argv[2]); print(json.dumps({"who": sys.argv[1], "train_ms": j["train_ms_per_step"], "forward_ms": j["forward_ms"], "train_gflops": j["train_gflops"], "kernels": j.get("kernels", ""), "checksum": j.get("checksum")}))' "$who" "$j")"
+  else
+    note "$who" "attnlab bench failed: $(tail -n 1 "$OUT/$who.err")"
+  fi
+}
+
+run_torch() {
+  local f=$OUT/torch.jsonl
+  rm -f "$f"
+  if (cd "$ANCHORS" && "$PY" torch_tagger.py --threads 1 --impl manual --blas-core auto --runs 1 --json "$f" \
+        >"$OUT/torch.log" 2>&1) && [[ -s $f ]]; then
+    record "$("$PY" -c 'import json,sys; r=[json.loads(l) for l in open(sys.argv[1])][-1]; print(json.dumps({"who": "torch", "train_ms": r["train_ms_median"], "forward_ms": r["fwd_ms_median"], "train_gflops": r["train_gflops_matmul"], "kernels": "%s %s" % (r["framework"], r["blas_core"]), "checksum": r.get("checksum")}))' "$f")"
+  else
+    HAVE_TORCH=0; note torch "torch_tagger.py failed: $(tail -n 1 "$OUT/torch.log")"
+  fi
+}
+
+run_tfjs() {
+  local f=$OUT/tfjs.jsonl
+  rm -f "$f"
+  if (cd "$ANCHORS" && node tfjs_tagger.js --backend wasm --json "$f" >"$OUT/tfjs.log" 2>&1) && [[ -s $f ]]; then
+    record "$("$PY" -c 'import json,sys; r=[json.loads(l) for l in open(sys.argv[1])][-1]; print(json.dumps({"who": "tfjs", "train_ms": r["train_ms_median"], "forward_ms": r["fwd_ms_median"], "train_gflops": r["train_gflops_matmul"], "kernels": "%s simd=%s threads=%s" % (r["framework"], r.get("simd"), r.get("threads")), "checksum": r.get("checksum")}))' "$f")"
+  else
+    HAVE_TFJS=0; note tfjs "tfjs_tagger.js failed: $(tail -n 1 "$OUT/tfjs.log")"
+  fi
+}
+
+run_peak() {
+  local j
+  if j=$(cd "$ANCHORS" && node wasm_peak.js --json 2>"$OUT/peak.err" | tail -n 1) && [[ $j == \{* ]]; then
+    record "$("$PY" -c 'import json,sys; j=json.loads(sys.argv[1]); print(json.dumps({"who": "peak", "gflops": j["simd128"]["median_gflops"]}))' "$j")"
+  else
+    HAVE_PEAK=0; note peak "wasm_peak.js failed: $(tail -n 1 "$OUT/peak.err")"
+  fi
+}
+
+say "measuring in $ROUNDS round(s): engine native, engine WebAssembly, PyTorch, TensorFlow.js (a few minutes)"
+for ((r = 1; r <= ROUNDS; r++)); do
+  ((HAVE_NATIVE)) && run_engine native "$NATIVE"
+  ((HAVE_WASM)) && run_engine wasm node --no-experimental-fetch "$WASM"
+  ((HAVE_TORCH)) && run_torch
+  ((HAVE_TFJS)) && run_tfjs
+  ((HAVE_PEAK)) && run_peak
+  say "round $r of $ROUNDS done"
+done
+
+# ------------------------------------------------------------------------------------------------ table
+"$PY" - "$RAW" "$NOTES" "$OUT/results.json" "$ROUNDS" "$STRICT" <<'PY'
+import json, statistics, sys
+raw, notes_file, out_file, rounds, strict = sys.argv[1], sys.argv[2], sys.argv[3], int(sys.argv[4]), sys.argv[5] == "1"
+recs = [json.loads(l) for l in open(raw) if l.strip()]
+notes = {}
+for l in open(notes_file):
+    k, _, v = l.rstrip("\n").partition("\t")
+    notes.setdefault(k, v)
+
+def med(who, key):
+    xs = [r[key] for r in recs if r["who"] == who and r.get(key) is not None]
+    return statistics.median(xs) if xs else None
+
+def info(who):
+    xs = [r.get("kernels", "") for r in recs if r["who"] == who]
+    return xs[-1] if xs else ""
+
+FLOPS = 459669504.0  # matmul FLOPs per bench-tagger training step (flops.py)
+rows = [
+    ("native", "attnlab native (C++, -march=native)"),
+    ("wasm", "attnlab WebAssembly (SIMD128, Node)"),
+    ("torch", "PyTorch 1.13 (1 thread, OpenBLAS AVX-512)"),
+    ("tfjs", "TensorFlow.js 4.22 wasm (SIMD, 1 thread)"),
+]
+print()
+print("bench-tagger: V 512, C 17, B 32, T 32, D 64, H 4, L 2, FFN 128, Adam; one thread; median of %d round(s)" % rounds)
+print("%-44s %14s %12s %16s" % ("implementation", "train ms/step", "forward ms", "train GFLOP/s"))
+result = {"rounds": rounds, "rows": {}, "targets": []}
+for key, label in rows:
+    t, f = med(key, "train_ms"), med(key, "forward_ms")
+    if t is None:
+        print("%-44s %14s %12s %16s   (%s)" % (label, "n/a", "n/a", "n/a", notes.get(key, "not measured")))
+        continue
+    print("%-44s %14.2f %12.3f %16.1f" % (label, t, f, FLOPS / t / 1e6))
+    result["rows"][key] = {"label": label, "train_ms": t, "forward_ms": f, "train_gflops": FLOPS / t / 1e6,
+                           "detail": info(key)}
+if "torch_blas" in notes:
+    print("  note: " + notes["torch_blas"])
+peak = med("peak", "gflops")
+print("WebAssembly SIMD128 limit on this machine (wasm_peak.js, mul+add): %s" %
+      ("%.1f GFLOP/s" % peak if peak else "n/a (%s)" % notes.get("peak", "not measured")))
+
+def target(label, value, goal, unit, why_missing):
+    if value is None:
+        print("  %-46s %10s   target %-8s  n/a (%s)" % (label, "n/a", goal_text(goal, unit), why_missing))
+        result["targets"].append({"target": label, "value": None, "goal": goal, "met": None})
+        return None
+    met = value >= goal
+    shown = "%.0f%%" % (100 * value) if unit == "%" else "%.2fx" % value
+    print("  %-46s %10s   target %-8s  %s" % (label, shown, goal_text(goal, unit), "met" if met else "NOT met"))
+    result["targets"].append({"target": label, "value": value, "goal": goal, "met": met})
+    return met
+
+def goal_text(goal, unit):
+    return ">= %.0f%%" % (100 * goal) if unit == "%" else ">= %gx" % goal
+
+def ratio(a, b):
+    return a / b if a is not None and b is not None else None
+
+def missing(*keys):  # why a ratio cannot be formed: the notes of the missing measurements
+    gone = [k for k in keys if (med(k, "gflops") if k == "peak" else med(k, "train_ms")) is None]
+    return "; ".join("%s: %s" % (k, notes.get(k, "not measured")) for k in gone)
+
+w_t, w_f = med("wasm", "train_ms"), med("wasm", "forward_ms")
+n_t = med("native", "train_ms")
+print()
+print("targets (ratios of figures measured in this run)")
+met = [
+    target("WebAssembly train step vs TF.js wasm", ratio(med("tfjs", "train_ms"), w_t), 10, "x", missing("wasm", "tfjs")),
+    target("WebAssembly forward vs TF.js wasm", ratio(med("tfjs", "forward_ms"), w_f), 2, "x", missing("wasm", "tfjs")),
+    target("WebAssembly train GFLOP/s vs SIMD128 limit", ratio(FLOPS / w_t / 1e6 if w_t else None, peak), 0.5, "%",
+           missing("wasm", "peak")),
+    target("native train step vs PyTorch (1 thread)", ratio(med("torch", "train_ms"), n_t), 1.5, "x",
+           missing("native", "torch")),
+]
+details = [(k, info(k)) for k, _ in rows if info(k)]
+if details:
+    print()
+    for k, d in details:
+        print("  %-7s %s" % (k, d))
+json.dump(result, open(out_file, "w"), indent=1)
+print("\nraw measurements: %s, summary: %s" % (raw, out_file))
+sys.exit(1 if strict and not all(m is True for m in met) else 0)
+PY

@@ -1,0 +1,358 @@
+// The fast kernels (engine/kernels.h) against plain double-precision loops, and the two twins against each
+// other: in the WebAssembly build kernels::simd (wasm_simd128.h) must give exactly the bits of
+// kernels::portable; natively kernels::portable is what runs and is checked against the references.
+// Then the float operations built on them (matmul, attention, LayerNorm, cross-entropy) against the same
+// operations in double, which the gradient checks cover.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+#include <cstring>
+#include <string>
+#include <vector>
+
+#include "engine/attention.h"
+#include "engine/kernels.h"
+#include "engine/layernorm.h"
+#include "engine/loss.h"
+#include "engine/mask.h"
+#include "engine/matmul.h"
+#include "engine/rng.h"
+#include "engine/tagger.h"
+
+namespace attnlab {
+namespace {
+
+std::vector<float> randoms(size_t n, std::uint32_t seed, double scale = 1.0) {
+  Rng r(seed);
+  std::vector<float> v(n);
+  for (float& x : v) x = static_cast<float>(scale * r.uniform(-1, 1));
+  return v;
+}
+
+bool same_bits(const std::vector<float>& a, const std::vector<float>& b) {
+  return a.size() == b.size() && (a.empty() || std::memcmp(a.data(), b.data(), a.size() * sizeof(float)) == 0);
+}
+
+// ------------------------------------------------------------------------------------------- gemm
+
+struct GemmCase {
+  int M, N, K;
+  bool ta, tb;  // a stored (K, M) and read transposed; b stored (N, K) and read transposed
+  int pad;      // extra columns in every buffer's rows (a block of a wider matrix)
+  float alpha;
+  bool accumulate;
+};
+
+std::string name(const GemmCase& g) {
+  return std::to_string(g.M) + "x" + std::to_string(g.N) + "x" + std::to_string(g.K) + (g.ta ? " aT" : "") +
+         (g.tb ? " bT" : "") + " pad " + std::to_string(g.pad) + " alpha " + std::to_string(g.alpha) +
+         (g.accumulate ? " +=" : "");
+}
+
+// c (M, N), row stride ldc, from either twin; also the double-precision reference.
+struct GemmRun {
+  int lda, ldb, ldc;
+  std::vector<float> a, b, c0;
+  kernels::Strided A, B;
+  explicit GemmRun(const GemmCase& g, std::uint32_t seed) {
+    lda = (g.ta ? g.M : g.K) + g.pad;
+    ldb = (g.tb ? g.K : g.N) + g.pad;
+    ldc = g.N + g.pad;
+    a = randoms(static_cast<size_t>(g.ta ? g.K : g.M) * lda, seed);
+    b = randoms(static_cast<size_t>(g.tb ? g.N : g.K) * ldb, seed + 1);
+    c0 = randoms(static_cast<size_t>(g.M) * ldc, seed + 2);
+    A = g.ta ? kernels::Strided{a.data(), 1, lda} : kernels::Strided{a.data(), lda, 1};
+    B = g.tb ? kernels::Strided{b.data(), 1, ldb} : kernels::Strided{b.data(), ldb, 1};
+  }
+  double ref(const GemmCase& g, int i, int j) const {
+    double s = 0;
+    for (int k = 0; k < g.K; ++k) {
+      s += static_cast<double>(A.p[static_cast<long>(i) * A.rs + static_cast<long>(k) * A.cs]) *
+           B.p[static_cast<long>(k) * B.rs + static_cast<long>(j) * B.cs];
+    }
+    return g.alpha * s + (g.accumulate ? c0[static_cast<size_t>(i) * ldc + j] : 0.0);
+  }
+};
+
+const GemmCase kGemmCases[] = {
+    {1, 1, 1, false, false, 0, 1.0f, false},
+    {3, 5, 2, false, false, 3, 1.0f, true},
+    {32, 32, 16, false, true, 48, 0.25f, false},   // attention scores, one head: S = Q·Kᵀ/√Dh
+    {32, 16, 32, false, false, 48, 1.0f, false},   // Oₕ = A'·Vₕ in a (T, D) buffer
+    {32, 16, 32, true, false, 48, 0.25f, true},    // dKₕ += dSᵀ·Qₕ/√Dh
+    {17, 33, 70, false, false, 0, 1.0f, false},    // every edge: rows, a partial panel, odd depth
+    {70, 17, 64, false, true, 5, -0.5f, true},
+    {64, 17, 300, true, false, 2, 1.0f, true},     // depth across a block edge (256): dW = Xᵀ·dY
+    {9, 130, 257, true, true, 1, 1.0f, false},
+    {100, 64, 0, false, false, 0, 1.0f, false},    // an empty sum: c = 0
+    {100, 64, 0, false, false, 0, 1.0f, true},     // ... or c unchanged
+};
+
+TEST(Kernels, GemmMatchesADoublePrecisionLoopInEveryForm) {
+  std::uint32_t seed = 1;
+  for (const GemmCase& g : kGemmCases) {
+    GemmRun r(g, seed += 10);
+    std::vector<float> c = r.c0;
+    kernels::gemm(c.data(), r.ldc, r.A, r.B, g.M, g.N, g.K, g.alpha, g.accumulate);
+    double worst = 0;
+    for (int i = 0; i < g.M; ++i) {
+      for (int j = 0; j < g.N; ++j) {
+        const double want = r.ref(g, i, j);
+        worst = std::max(worst, std::abs(c[static_cast<size_t>(i) * r.ldc + j] - want) / (1.0 + std::abs(want)));
+      }
+      for (int j = g.N; j < r.ldc; ++j) {  // the padding beside the block is never written
+        ASSERT_EQ(c[static_cast<size_t>(i) * r.ldc + j], r.c0[static_cast<size_t>(i) * r.ldc + j]) << name(g);
+      }
+    }
+    EXPECT_LT(worst, 1e-6 * (1 + std::sqrt(static_cast<double>(g.K)))) << name(g);
+  }
+}
+
+TEST(Kernels, GemmTwinsAgree) {
+  std::uint32_t seed = 3;
+  for (const GemmCase& g : kGemmCases) {
+    GemmRun r(g, seed += 10);
+    std::vector<float> fast = r.c0, plain = r.c0;
+    kernels::gemm(fast.data(), r.ldc, r.A, r.B, g.M, g.N, g.K, g.alpha, g.accumulate);
+    kernels::portable::gemm(plain.data(), r.ldc, r.A, r.B, g.M, g.N, g.K, g.alpha, g.accumulate);
+#if defined(__wasm_simd128__)
+    EXPECT_TRUE(same_bits(fast, plain)) << name(g) << ": SIMD128 and portable twins differ";
+#else
+    EXPECT_TRUE(same_bits(fast, plain)) << name(g) << ": natively the portable twin is the kernel";
+#endif
+  }
+#if defined(__wasm_simd128__)
+  EXPECT_STREQ(kernels_name(), "wasm-simd128");
+#else
+  EXPECT_STREQ(kernels_name(), "portable");
+#endif
+}
+
+// ------------------------------------------------------------------------------------------- softmax
+
+// Rows of several widths (vector bodies and tails), masks with gaps, a row with nothing allowed, a full row.
+struct SoftmaxData {
+  int rows = 7, n;
+  std::vector<float> s;
+  std::vector<std::uint8_t> allowed;
+  explicit SoftmaxData(int width, std::uint32_t seed) : n(width) {
+    s = randoms(static_cast<size_t>(rows) * n, seed, 6.0);
+    Rng r(seed + 1);
+    allowed.resize(s.size());
+    for (auto& a : allowed) a = r.uniform() < 0.7 ? 1 : 0;
+    if (n == 0) return;                          // (rows of nothing: every row is empty)
+    std::fill_n(allowed.begin() + 2 * n, n, 0);  // row 2 sees nothing
+    std::fill_n(allowed.begin() + 3 * n, n, 1);  // row 3 sees everything
+    s[4 * static_cast<size_t>(n)] = 80.0f;       // row 4: one huge score (no overflow)
+    s[5 * static_cast<size_t>(n)] = -200.0f;     // row 5: one hopeless score (weight about 0)
+  }
+};
+
+TEST(Kernels, SoftmaxMatchesDoublePrecision) {
+  for (int n : {1, 3, 4, 5, 16, 17, 32, 37}) {
+    for (bool masked : {false, true}) {
+      SoftmaxData d(n, 100 + n);
+      const std::uint8_t* allowed = masked ? d.allowed.data() : nullptr;
+      std::vector<float> w(d.s.size(), -1.0f), log_sum(d.rows);
+      kernels::softmax_rows(w.data(), log_sum.data(), d.s.data(), allowed, d.rows, n);
+      for (int r = 0; r < d.rows; ++r) {
+        const auto ok = [&](int j) { return allowed == nullptr || allowed[r * n + j] != 0; };
+        double mx = -1e300, sum = 0;
+        for (int j = 0; j < n; ++j) mx = ok(j) ? std::max(mx, static_cast<double>(d.s[r * n + j])) : mx;
+        for (int j = 0; j < n; ++j) sum += ok(j) ? std::exp(d.s[r * n + j] - mx) : 0.0;
+        for (int j = 0; j < n; ++j) {
+          const double want = ok(j) ? std::exp(d.s[r * n + j] - mx) / sum : 0.0;
+          const float got = w[static_cast<size_t>(r) * n + j];
+          if (!ok(j)) {
+            EXPECT_EQ(got, 0.0f) << "a disallowed entry gets exactly 0";
+          } else {
+            EXPECT_NEAR(got, want, 1e-6 * (1 + want)) << "n " << n << " row " << r << " col " << j;
+          }
+        }
+        if (sum > 0) {
+          EXPECT_NEAR(log_sum[r], std::log(sum), 1e-6) << "n " << n << " row " << r;
+        } else {
+          EXPECT_EQ(log_sum[r], 0.0f);
+        }
+      }
+    }
+  }
+}
+
+TEST(Kernels, SoftmaxBackwardMatchesDoublePrecision) {
+  for (int n : {1, 5, 16, 32, 37}) {
+    SoftmaxData d(n, 7 + n);
+    std::vector<float> w(d.s.size());
+    kernels::softmax_rows(w.data(), nullptr, d.s.data(), d.allowed.data(), d.rows, n);
+    const std::vector<float> dw = randoms(w.size(), 55 + n), ds0 = randoms(w.size(), 66 + n);
+    std::vector<float> ds = ds0;
+    kernels::softmax_backward_rows(ds.data(), dw.data(), w.data(), d.rows, n);
+    for (int r = 0; r < d.rows; ++r) {
+      double dot = 0;
+      for (int j = 0; j < n; ++j) dot += static_cast<double>(w[r * n + j]) * dw[r * n + j];
+      for (int j = 0; j < n; ++j) {
+        const size_t i = static_cast<size_t>(r) * n + j;
+        EXPECT_NEAR(ds[i], ds0[i] + w[i] * (dw[i] - dot), 1e-6) << "n " << n << " row " << r;
+      }
+    }
+  }
+}
+
+TEST(Kernels, SoftmaxTwinsAgree) {
+  for (int n : {0, 1, 3, 4, 7, 16, 17, 32, 37}) {
+    for (bool masked : {false, true}) {
+      SoftmaxData d(n, 300 + n);
+      const std::uint8_t* allowed = masked ? d.allowed.data() : nullptr;
+      std::vector<float> w1(d.s.size()), w2(d.s.size()), l1(d.rows), l2(d.rows);
+      kernels::softmax_rows(w1.data(), l1.data(), d.s.data(), allowed, d.rows, n);
+      kernels::portable::softmax_rows(w2.data(), l2.data(), d.s.data(), allowed, d.rows, n);
+      EXPECT_TRUE(same_bits(w1, w2) && same_bits(l1, l2)) << "n " << n << (masked ? " masked" : "");
+      const std::vector<float> dw = randoms(w1.size(), 77 + n);
+      std::vector<float> ds1 = randoms(w1.size(), 88 + n), ds2 = ds1;
+      kernels::softmax_backward_rows(ds1.data(), dw.data(), w1.data(), d.rows, n);
+      kernels::portable::softmax_backward_rows(ds2.data(), dw.data(), w1.data(), d.rows, n);
+      EXPECT_TRUE(same_bits(ds1, ds2)) << "backward, n " << n;
+    }
+  }
+}
+
+TEST(Kernels, ExpIsAccurateOverItsRange) {
+  double worst = 0;
+  for (double x = -87.0; x <= 88.0; x += 0.0137) {
+    const double want = std::exp(static_cast<double>(static_cast<float>(x)));
+    worst = std::max(worst, std::abs(kernels::portable::exp_approx(static_cast<float>(x)) - want) / want);
+  }
+  EXPECT_LT(worst, 3e-7);
+  EXPECT_EQ(kernels::portable::exp_approx(0.0f), 1.0f);
+  EXPECT_GT(kernels::portable::exp_approx(-1000.0f), 0.0f);  // clamped, never a NaN or a negative
+  EXPECT_LT(kernels::portable::exp_approx(-1000.0f), 2e-38f);
+}
+
+// ------------------------------------------------------------------------------------------- layernorm
+
+TEST(Kernels, LayerNormMatchesTheDoubleOperationAndTheTwinsAgree) {
+  for (int D : {1, 3, 4, 16, 17, 64, 70}) {
+    const int N = 9;
+    const std::vector<float> x = randoms(static_cast<size_t>(N) * D, D, 3.0), g = randoms(D, D + 1),
+                             bta = randoms(D, D + 2), dy = randoms(static_cast<size_t>(N) * D, D + 3);
+    std::vector<float> y(x.size()), mean(N), rstd(N), dx = randoms(x.size(), D + 4), dg = randoms(D, D + 5),
+                       db = randoms(D, D + 6);
+    const std::vector<float> dx0 = dx, dg0 = dg, db0 = db;
+    kernels::layernorm_forward_rows(y.data(), mean.data(), rstd.data(), x.data(), g.data(), bta.data(), N, D, 1e-5f);
+    kernels::layernorm_backward_rows(dx.data(), dg.data(), db.data(), dy.data(), x.data(), g.data(), mean.data(),
+                                     rstd.data(), N, D);
+    // the lecture's loops (layernorm.cpp) in double
+    auto d = [](const std::vector<float>& v) { return std::vector<double>(v.begin(), v.end()); };
+    std::vector<double> xd = d(x), gd = d(g), bd = d(bta), dyd = d(dy), yd(x.size()), md(N), rd(N), dxd = d(dx0),
+                        dgd = d(dg0), dbd = d(db0);
+    layernorm_forward(yd.data(), md.data(), rd.data(), xd.data(), gd.data(), bd.data(), N, D, 1e-5);
+    layernorm_backward(dxd.data(), dgd.data(), dbd.data(), dyd.data(), xd.data(), gd.data(), md.data(), rd.data(), N,
+                       D);
+    for (size_t i = 0; i < y.size(); ++i) {
+      EXPECT_NEAR(y[i], yd[i], 2e-5 * (1 + std::abs(yd[i]))) << "D " << D;
+      EXPECT_NEAR(dx[i], dxd[i], 1e-4 * (1 + std::abs(dxd[i]))) << "D " << D;
+    }
+    for (int i = 0; i < D; ++i) {
+      EXPECT_NEAR(dg[i], dgd[i], 1e-5 * (1 + std::abs(dgd[i]))) << "D " << D;
+      EXPECT_NEAR(db[i], dbd[i], 1e-5 * (1 + std::abs(dbd[i]))) << "D " << D;
+    }
+    // the portable twin, the same bits
+    std::vector<float> y2(x.size()), mean2(N), rstd2(N), dx2 = dx0, dg2 = dg0, db2 = db0;
+    kernels::portable::layernorm_forward_rows(y2.data(), mean2.data(), rstd2.data(), x.data(), g.data(), bta.data(),
+                                              N, D, 1e-5f);
+    kernels::portable::layernorm_backward_rows(dx2.data(), dg2.data(), db2.data(), dy.data(), x.data(), g.data(),
+                                               mean2.data(), rstd2.data(), N, D);
+    EXPECT_TRUE(same_bits(y, y2) && same_bits(mean, mean2) && same_bits(rstd, rstd2)) << "forward, D " << D;
+    EXPECT_TRUE(same_bits(dx, dx2) && same_bits(dg, dg2) && same_bits(db, db2)) << "backward, D " << D;
+  }
+}
+
+// ------------------------------------------------------------------------------------------- float ops
+
+// matmul / matmul_bt / matmul_at on float (the kernel) against double (Eigen) on strided blocks.
+TEST(FloatOps, MatmulFormsMatchDouble) {
+  const int M = 37, K = 19, N = 21, ld = 40;
+  const std::vector<float> a = randoms(static_cast<size_t>(M) * ld, 1), b = randoms(static_cast<size_t>(M) * ld, 2);
+  const std::vector<double> ad(a.begin(), a.end()), bd(b.begin(), b.end());
+  std::vector<float> out(static_cast<size_t>(M) * ld, 0.0f);
+  std::vector<double> outd(out.size(), 0.0);
+  matmul(view(out.data(), M, N, ld), cview(a.data(), M, K, ld), cview(b.data(), K, N, ld), false, 0.5f);
+  matmul(view(outd.data(), M, N, ld), cview(ad.data(), M, K, ld), cview(bd.data(), K, N, ld), false, 0.5);
+  matmul_bt(view(out.data(), M, N, ld), cview(a.data(), M, K, ld), cview(b.data(), N, K, ld), true);
+  matmul_bt(view(outd.data(), M, N, ld), cview(ad.data(), M, K, ld), cview(bd.data(), N, K, ld), true);
+  matmul_at(view(out.data(), M, N, ld), cview(a.data(), K, M, ld), cview(b.data(), K, N, ld), true, -2.0f);
+  matmul_at(view(outd.data(), M, N, ld), cview(ad.data(), K, M, ld), cview(bd.data(), K, N, ld), true, -2.0);
+  for (size_t i = 0; i < out.size(); ++i) EXPECT_NEAR(out[i], outd[i], 1e-5) << i;
+}
+
+// Multi-head attention, forward and backward, float against double: with padding and a causal mask, and
+// without any mask (the fast path of the softmax kernel).
+TEST(FloatOps, AttentionMatchesDouble) {
+  const int B = 3, T = 11, D = 12, H = 3;
+  for (bool causal : {false, true}) {
+    MaskSpec mask;
+    mask.causal = causal;
+    const std::vector<int> lengths = causal ? std::vector<int>{11, 6, 1} : std::vector<int>{11, 11, 11};
+    std::vector<std::uint8_t> allowed(static_cast<size_t>(B) * T * T);
+    build_attention_mask(allowed.data(), mask, lengths.data(), B, T);
+    AttentionSpec spec;
+    spec.heads = H;
+    const std::vector<float> x = randoms(static_cast<size_t>(B) * T * D, 5), w = randoms(8 * D * D, 6, 0.5),
+                             dout = randoms(static_cast<size_t>(B) * T * D, 7);
+    auto run = [&](auto zero) {
+      using Real = decltype(zero);
+      std::vector<Real> xr(x.begin(), x.end()), wr(w.begin(), w.end()), dr(dout.begin(), dout.end());
+      std::vector<Real> out(xr.size()), din(xr.size(), Real(0)), grads(wr.size(), Real(0));
+      AttentionParams<Real> p, g;
+      Real* pw[] = {&wr[0], &wr[D * D], &wr[2 * D * D], &wr[3 * D * D]};
+      Real* gw[] = {&grads[0], &grads[D * D], &grads[2 * D * D], &grads[3 * D * D]};
+      p.wq = pw[0], p.wk = pw[1], p.wv = pw[2], p.wo = pw[3];
+      p.bq = &wr[4 * D * D], p.bk = &wr[4 * D * D + D], p.bv = &wr[4 * D * D + 2 * D], p.bo = &wr[4 * D * D + 3 * D];
+      g.wq = gw[0], g.wk = gw[1], g.wv = gw[2], g.wo = gw[3];
+      g.bq = &grads[4 * D * D], g.bk = &grads[4 * D * D + D], g.bv = &grads[4 * D * D + 2 * D];
+      g.bo = &grads[4 * D * D + 3 * D];
+      AttentionCache<Real> cache;
+      AttentionScratch<Real> scratch;
+      cache.resize(B, T, D, H, spec.relevance);
+      scratch.resize(B, T, D, H);
+      attention_forward(out.data(), cache, xr.data(), allowed.data(), lengths.data(), p, spec, B, T, D);
+      attention_backward(din.data(), g, scratch, dr.data(), cache, xr.data(), allowed.data(), lengths.data(), p, spec,
+                         B, T, D);
+      std::vector<double> all(out.begin(), out.end());
+      all.insert(all.end(), din.begin(), din.end());
+      all.insert(all.end(), grads.begin(), grads.end());
+      all.insert(all.end(), cache.weights.begin(), cache.weights.end());
+      return all;
+    };
+    const std::vector<double> f = run(0.0f), d = run(0.0);
+    ASSERT_EQ(f.size(), d.size());
+    for (size_t i = 0; i < f.size(); ++i) {
+      EXPECT_NEAR(f[i], d[i], 2e-5 * (1 + std::abs(d[i]))) << (causal ? "causal " : "full ") << i;
+    }
+  }
+}
+
+TEST(FloatOps, CrossEntropyMatchesDouble) {
+  const int N = 9, C = 17;
+  const std::vector<float> z = randoms(static_cast<size_t>(N) * C, 9, 8.0);
+  std::vector<int> tags = {0, 16, 3, -1, 5, 5, 9, 1, 2};
+  std::vector<float> p(z.size());
+  std::vector<double> zd(z.begin(), z.end()), pd(z.size());
+  const float loss = cross_entropy_forward(p.data(), z.data(), tags.data(), N, C);
+  const double lossd = cross_entropy_forward(pd.data(), zd.data(), tags.data(), N, C);
+  EXPECT_NEAR(loss, lossd, 1e-5 * (1 + lossd));
+  for (size_t i = 0; i < p.size(); ++i) EXPECT_NEAR(p[i], pd[i], 1e-6 * (1 + pd[i])) << i;
+}
+
+// ------------------------------------------------------------------------------------------- bench
+
+TEST(BenchFlops, MatmulFlopsAsBenchAnchors) {
+  // bench-anchors/flops.py: 153.2 M matmul FLOPs per forward pass, 459.7 M per training step
+  EXPECT_EQ(forward_matmul_flops(bench_tagger_config(), 32, 32), 153223168.0);
+  EXPECT_EQ(3 * forward_matmul_flops(bench_tagger_config(), 32, 32), 459669504.0);
+}
+
+}  // namespace
+}  // namespace attnlab
