@@ -20,7 +20,6 @@ namespace attnlab {
 static App* g_app = nullptr;
 
 void api_bind(App* app) { g_app = app; }
-App* g_app_for_url() { return g_app; }
 
 std::string api_get_state_json() {
   nlohmann::json j = nlohmann::json::object();
@@ -124,7 +123,7 @@ std::string api_call(const std::string& name, const std::string& args_text) {
     return json{{"ok", m}}.dump();
   }
   if (name == "predictions") {
-    if (app.input_dirty || (app.main.trainer && app.view.at_step != app.main.step())) app.refresh_view();
+    app.ensure_view();
     json labels = json::array();
     for (int t : app.view.predicted) labels.push_back(app.tag_name(t));
     json out = {{"tokens", app.view.tokens}, {"labels", labels}, {"step", app.view.at_step}};
@@ -132,7 +131,7 @@ std::string api_call(const std::string& name, const std::string& args_text) {
     return json{{"ok", out}}.dump();
   }
   if (name == "attention") {
-    if (app.input_dirty || (app.main.trainer && app.view.at_step != app.main.step())) app.refresh_view();
+    app.ensure_view();
     const InputView& v = app.view;
     if (!v.error.empty()) return fail(v.error);
     if (v.L == 0) return fail("the current model has no attention (model = " + app.state.model + ")");
@@ -177,5 +176,5 @@ ATTNLAB_EXPORT const char* attnlab_call(const char* name, const char* json_args)
 
 // The user edited the URL hash by hand: apply what is valid, show the rest as notices.
 ATTNLAB_EXPORT void attnlab_load_url(const char* query) {
-  if (attnlab::g_app_for_url()) attnlab::g_app_for_url()->load_url_state(query ? query : "");
+  if (attnlab::g_app) attnlab::g_app->load_url_state(query ? query : "");
 }

@@ -10,7 +10,6 @@ struct App;
 
 // The App the API talks to (set once by main).
 void api_bind(App* app);
-App* g_app_for_url();
 
 // {"task": "pos", "heads": 4, ...}: every setting, typed.
 std::string api_get_state_json();

@@ -194,19 +194,21 @@ static void measure(Run& r, double now_ms) {
 
 void App::tick(double now, double frame_ms) {
   now_ms = now;
-  train_ms_last = 0;
   if (state.train) {
     // Spend `speed` percent of a frame training; the rest is left for drawing, so the UI stays smooth.
     const double budget = std::clamp(frame_ms, 8.0, 34.0) * state.speed / 100.0;
     const bool both = compare_active && can_train(baseline);
     if (can_train(main)) main.trainer->step_for(both ? budget / 2 : budget);
     if (both) baseline.trainer->step_for(budget / 2);
-    train_ms_last = budget;
   }
   note_stop(main);
   note_stop(baseline);
   measure(main, now);
   measure(baseline, now);
+  ensure_view();
+}
+
+void App::ensure_view() {
   if (input_dirty || (main.trainer && view.at_step != main.step())) refresh_view();
 }
 

@@ -54,7 +54,7 @@ struct App {
   bool input_dirty = true;
 
   // Views (GPU textures), owned here so they persist across frames.
-  gfx::Heatmap pe_view, pe_sim_view, confusion_view, matrix_views[12], history_view, history_pe_view;
+  gfx::Heatmap pe_view, pe_sim_view, confusion_view, matrix_views[12], history_pe_view;
   std::vector<std::unique_ptr<gfx::Heatmap>> head_views;  // one per (layer, head)
   gfx::Heatmap& head_view(int i) {
     while (static_cast<int>(head_views.size()) <= i) head_views.push_back(std::make_unique<gfx::Heatmap>());
@@ -67,7 +67,6 @@ struct App {
   float fps = 0.0f;
   long long frame = 0;
   double now_ms = 0;          // wall clock of this frame
-  double train_ms_last = 0;   // time spent training in the last frame
   int history_pick = -1;      // History panel: snapshot index shown (-1 = follow the latest)
   int query_pick = 0;         // Step-by-step panel and lines view: which query token
   int layer_pick = 0, head_pick = 0;
@@ -93,6 +92,7 @@ struct App {
   void tick(double now_ms, double frame_ms);
   int train_steps(int n);     // exactly n steps of the main run (and the baseline when comparing)
   void refresh_view();
+  void ensure_view();         // refresh_view() if the input or the model changed since the last one
   std::string set_input(const std::string& text);  // "" or why it cannot be used
 
   // Helpers for panels

@@ -154,7 +154,6 @@ void Heatmap::render(const HeatmapStyle& style, int hover_row, int hover_col) {
 
   glBindFramebuffer(GL_FRAMEBUFFER, static_cast<GLuint>(prev_fbo));
   glViewport(prev_viewport[0], prev_viewport[1], prev_viewport[2], prev_viewport[3]);
-  ++renders_;
 }
 
 HeatmapHover Heatmap::draw(const float* data, int rows, int cols, ImVec2 size, const HeatmapStyle& style) {

@@ -47,9 +47,6 @@ class Heatmap {
   // Draws an ImGui::Image of size `size` (pixels) at the cursor and returns what the mouse hovers.
   HeatmapHover draw(const float* data, int rows, int cols, ImVec2 size, const HeatmapStyle& style);
 
-  // Number of times the texture was actually re-rendered (tests and the fps read-out use it).
-  std::uint64_t renders() const { return renders_; }
-
  private:
   void ensure_targets(int rows, int cols, int w, int h);
   void render(const HeatmapStyle& style, int hover_row, int hover_col);
@@ -59,7 +56,6 @@ class Heatmap {
   std::vector<float> last_;
   HeatmapStyle last_style_{};
   int last_hover_row_ = -2, last_hover_col_ = -2;
-  std::uint64_t renders_ = 0;
 };
 
 }  // namespace attnlab::gfx
