@@ -10,19 +10,31 @@
 namespace attnlab {
 
 template <typename Real>
-void additive_scores_forward(Real* s, Real* pq, Real* pk, const Real* q, const Real* k, const Real* uq,
-                             const Real* uk, const Real* w, int T, int Dh, int ld) {
+void additive_project(Real* pq, Real* pk, const Real* q, const Real* k, const Real* uq, const Real* uk, int T,
+                      int Dh, int ld) {
   matmul(view(pq, T, Dh, ld), cview(q, T, Dh, ld), cview(uq, Dh, Dh));  // pq = q·W'q  (T, Dh)
   matmul(view(pk, T, Dh, ld), cview(k, T, Dh, ld), cview(uk, Dh, Dh));  // pk = k·W'k  (T, Dh)
-  for (int i = 0; i < T; ++i) {
+}
+
+template <typename Real>
+void additive_scores(Real* s, int lds, const Real* pq, const Real* pk, const Real* w, int Tq, int Tk, int Dh,
+                     int ld) {
+  for (int i = 0; i < Tq; ++i) {
     const Real* pqi = pq + static_cast<long>(i) * ld;
-    for (int j = 0; j < T; ++j) {
+    for (int j = 0; j < Tk; ++j) {
       const Real* pkj = pk + static_cast<long>(j) * ld;
       Real a = 0;  // α(i, j) = Σ_d w_d · tanh(pq_i,d + pk_j,d)
       for (int d = 0; d < Dh; ++d) a += w[d] * std::tanh(pqi[d] + pkj[d]);
-      s[static_cast<long>(i) * T + j] = a;
+      s[static_cast<long>(i) * lds + j] = a;
     }
   }
+}
+
+template <typename Real>
+void additive_scores_forward(Real* s, Real* pq, Real* pk, const Real* q, const Real* k, const Real* uq,
+                             const Real* uk, const Real* w, int T, int Dh, int ld) {
+  additive_project(pq, pk, q, k, uq, uk, T, Dh, ld);
+  additive_scores(s, T, pq, pk, w, T, T, Dh, ld);
 }
 
 template <typename Real>
@@ -57,6 +69,13 @@ void additive_scores_backward(Real* dq, Real* dk, Real* duq, Real* duk, Real* dw
   matmul_at(view(duk, Dh, Dh), cview(k, T, Dh, ld), cview(dpk, T, Dh), true);
 }
 
+template void additive_project<float>(float*, float*, const float*, const float*, const float*, const float*, int,
+                                      int, int);
+template void additive_project<double>(double*, double*, const double*, const double*, const double*,
+                                       const double*, int, int, int);
+template void additive_scores<float>(float*, int, const float*, const float*, const float*, int, int, int, int);
+template void additive_scores<double>(double*, int, const double*, const double*, const double*, int, int, int,
+                                      int);
 template void additive_scores_forward<float>(float*, float*, float*, const float*, const float*, const float*,
                                              const float*, const float*, int, int, int);
 template void additive_scores_forward<double>(double*, double*, double*, const double*, const double*,

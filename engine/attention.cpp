@@ -4,6 +4,8 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdlib>
+#include <cstring>
+#include <utility>
 
 #include "engine/additive.h"
 #include "engine/linear.h"
@@ -31,6 +33,7 @@ void AttentionCache<Real>::resize(int B, int T, int D, int H, Relevance relevanc
   v.resize(ND);
   scores.resize(BHTT);
   weights.resize(BHTT);
+  spans.resize(static_cast<size_t>(B) * ((T + kQueryBlock - 1) / kQueryBlock) * 2);
   o.resize(ND);
   const bool additive = relevance == Relevance::additive;
   pq.resize(additive ? ND : 0);
@@ -50,42 +53,158 @@ void AttentionScratch<Real>::resize(int B, int T, int D, int H) {
   dp.resize(2 * static_cast<size_t>(T) * (D / std::max(H, 1)));
 }
 
+namespace {
+
+// The first j in [from, to) with row[j] != 0, else `to`; and the last one, else from − 1. Eight mask bytes
+// at a time: a long sequence with a window mask is mostly zeros.
+int first_allowed(const std::uint8_t* row, int from, int to) {
+  int j = from;
+  for (std::uint64_t w = 0; j + 8 <= to; j += 8) {
+    std::memcpy(&w, row + j, 8);
+    if (w != 0) break;
+  }
+  while (j < to && row[j] == 0) ++j;
+  return j;
+}
+int last_allowed(const std::uint8_t* row, int from, int to) {
+  int j = to;
+  for (std::uint64_t w = 0; j - 8 >= from; j -= 8) {
+    std::memcpy(&w, row + j - 8, 8);
+    if (w != 0) break;
+  }
+  while (j > from && row[j - 1] == 0) --j;
+  return j - 1;
+}
+
+// The key span of queries i0 .. i1−1 in a sequence's mask (T, T): from the first to one past the last key
+// that any of them may see ({0, 0} when none may: a block of padding).
+std::pair<int, int> find_key_span(const std::uint8_t* allowed, int i0, int i1, int T) {
+  int first = T, last = -1;
+  for (int i = i0; i < i1; ++i) {
+    const std::uint8_t* row = allowed + static_cast<long>(i) * T;
+    first = first_allowed(row, 0, first);  // only keys outside the span so far can widen it
+    last = std::max(last, last_allowed(row, last + 1, T));
+  }
+  if (last < first) return {0, 0};
+  return {first, last + 1};
+}
+
+// One past the last query block after c with the same key span as c: such neighbours are computed as one
+// block (full attention: one block of T queries).
+int same_span_end(const int* span, int c, int blocks) {
+  int e = c + 1;
+  while (e < blocks && span[2 * e] == span[2 * c] && span[2 * e + 1] == span[2 * c + 1]) ++e;
+  return e;
+}
+
+// Zeroes a[from, to) where it lies outside [k0, k1).
+template <typename Real>
+void zero_outside(Real* a, int from, int to, int k0, int k1) {
+  if (from < std::min(to, k0)) std::fill(a + from, a + std::min(to, k0), Real(0));
+  if (std::max(from, k1) < to) std::fill(a + std::max(from, k1), a + to, Real(0));
+}
+
+}  // namespace
+
+template <typename Real>
+ScoreWork attention_score_work(const AttentionCache<Real>& cache) {
+  const int B = cache.last_B, T = cache.last_T, H = cache.last_H;
+  const int blocks = (T + kQueryBlock - 1) / kQueryBlock;
+  ScoreWork work;
+  for (int b = 0; b < B; ++b) {
+    for (int c = 0; c < blocks; ++c) {
+      const int* span = cache.spans.data() + (static_cast<long>(b) * blocks + c) * 2;
+      const int queries = std::min(T, (c + 1) * kQueryBlock) - c * kQueryBlock;
+      work.computed += static_cast<long>(H) * queries * (span[1] - span[0]);
+    }
+  }
+  work.dense = static_cast<long>(H) * B * T * T;
+  return work;
+}
+
 template <typename Real>
 void attention_forward(Real* out, AttentionCache<Real>& cache, const Real* in, const std::uint8_t* allowed,
                        const int* lengths, const AttentionParams<Real>& params, const AttentionSpec& spec, int B,
                        int T, int D) {
   const int H = spec.heads, Dh = D / H, N = B * T;
+  const int blocks = (T + kQueryBlock - 1) / kQueryBlock;
   const Real scale = Real(1) / std::sqrt(static_cast<Real>(Dh));
   // Q = I·Wq + bq,  K = I·Wk + bk,  V = I·Wv + bv
   linear_forward(cache.q.data(), in, params.wq, params.bq, N, D, D);
   linear_forward(cache.k.data(), in, params.wk, params.bk, N, D, D);
   linear_forward(cache.v.data(), in, params.wv, params.bv, N, D, D);
+  // Scores and weights outside the key spans are 0 and never touched below. They are already 0 outside the
+  // spans of the previous call (kept in cache.spans), so only what that call used and this one does not is
+  // cleared: O(T·w) per step, not O(T²). A new shape starts from all zeros.
+  if (cache.last_B != B || cache.last_T != T || cache.last_H != H) {
+    const long BHTT = static_cast<long>(B) * H * T * T;
+    std::fill_n(cache.scores.data(), BHTT, Real(0));
+    std::fill_n(cache.weights.data(), BHTT, Real(0));
+    std::fill_n(cache.spans.data(), static_cast<long>(B) * blocks * 2, 0);
+    cache.last_B = B, cache.last_T = T, cache.last_H = H;
+  }
   for (int b = 0; b < B; ++b) {
     const long row0 = static_cast<long>(b) * T * D;  // first element of sequence b in an (N, D) matrix
     const std::uint8_t* allowed_b = allowed + static_cast<long>(b) * T * T;
+    int* span = cache.spans.data() + static_cast<long>(b) * blocks * 2;
+    for (int c = 0, i0 = 0; c < blocks; ++c, i0 += kQueryBlock) {
+      const int i1 = std::min(T, i0 + kQueryBlock);
+      const std::pair<int, int> now = find_key_span(allowed_b, i0, i1, T);
+      for (int h = 0; h < H; ++h) {
+        for (int i = i0; i < i1; ++i) {
+          const long r = attention_index(b, h, i, 0, H, T);
+          zero_outside(cache.scores.data() + r, span[2 * c], span[2 * c + 1], now.first, now.second);
+          zero_outside(cache.weights.data() + r, span[2 * c], span[2 * c + 1], now.first, now.second);
+        }
+      }
+      span[2 * c] = now.first, span[2 * c + 1] = now.second;
+    }
     for (int h = 0; h < H; ++h) {
       const long head0 = row0 + static_cast<long>(h) * Dh;  // Qₕ = columns h·Dh .. h·Dh+Dh−1, row stride D
       const Real* Qh = cache.q.data() + head0;
       const Real* Kh = cache.k.data() + head0;
       const Real* Vh = cache.v.data() + head0;
+      Real* Oh = cache.o.data() + head0;
       Real* S = cache.scores.data() + attention_index(b, h, 0, 0, H, T);   // (T, T)
       Real* A = cache.weights.data() + attention_index(b, h, 0, 0, H, T);  // (T, T)
-      if (spec.relevance == Relevance::dot) {
-        matmul_bt(view(S, T, T), cview(Qh, T, Dh, D), cview(Kh, T, Dh, D), false, scale);  // Sₕ = Qₕ·Kₕᵀ / √Dh
-      } else {
-        const long u0 = static_cast<long>(h) * Dh * Dh;
-        additive_scores_forward(S, cache.pq.data() + head0, cache.pk.data() + head0, Qh, Kh, params.add_wq + u0,
-                                params.add_wk + u0, params.add_w + static_cast<long>(h) * Dh, T, Dh, D);
+      const long u0 = static_cast<long>(h) * Dh * Dh;
+      if (spec.relevance == Relevance::additive) {  // pq = q·W'q, pk = k·W'k for every token, once
+        additive_project(cache.pq.data() + head0, cache.pk.data() + head0, Qh, Kh, params.add_wq + u0,
+                         params.add_wk + u0, T, Dh, D);
       }
-      if (spec.alibi) {  // Sₕ(i, j) += −mₕ·|i − j|
-        const Real m = static_cast<Real>(alibi_slope(h, H));
-        for (int i = 0; i < T; ++i) {
-          for (int j = 0; j < T; ++j) S[i * T + j] -= m * static_cast<Real>(std::abs(i - j));
+      const Real m = spec.alibi ? static_cast<Real>(alibi_slope(h, H)) : Real(0);
+      for (int c = 0, e = 0; c < blocks; c = e) {
+        // queries i0 .. i1−1 look at keys k0 .. k1−1 (everything else is masked for all of them)
+        e = same_span_end(span, c, blocks);
+        const int i0 = c * kQueryBlock, i1 = std::min(T, e * kQueryBlock), k0 = span[2 * c], k1 = span[2 * c + 1];
+        const int nq = i1 - i0, nk = k1 - k0;
+        if (nk == 0) {  // no query of the block sees anything (padding): Oₕ rows = 0
+          for (int i = i0; i < i1; ++i) std::fill_n(Oh + static_cast<long>(i) * D, Dh, Real(0));
+          continue;
         }
+        Real* Sb = S + static_cast<long>(i0) * T + k0;  // the block's (nq, nk) scores, row stride T
+        Real* Ab = A + static_cast<long>(i0) * T + k0;
+        if (spec.relevance == Relevance::dot) {
+          // Sₕ = Qₕ·Kₕᵀ / √Dh
+          matmul_bt(view(Sb, nq, nk, T), cview(Qh + i0 * D, nq, Dh, D), cview(Kh + k0 * D, nk, Dh, D), false, scale);
+        } else {
+          // Sₕ(i, j) = wₕᵀ·tanh(qᵢ·W'q + kⱼ·W'k)
+          additive_scores(Sb, T, cache.pq.data() + head0 + i0 * D, cache.pk.data() + head0 + k0 * D,
+                          params.add_w + static_cast<long>(h) * Dh, nq, nk, Dh, D);
+        }
+        for (int i = i0; i < i1; ++i) {
+          Real* Si = S + static_cast<long>(i) * T;
+          const std::uint8_t* allowed_i = allowed_b + static_cast<long>(i) * T;
+          if (spec.alibi) {  // Sₕ(i, j) += −mₕ·|i − j|
+            for (int j = k0; j < k1; ++j) Si[j] -= m * static_cast<Real>(std::abs(i - j));
+          }
+          // A'ₕ = norm(Sₕ), row by row over the allowed keys
+          attention_norm_forward_rows(A + static_cast<long>(i) * T + k0, Si + k0, allowed_i + k0, 1, nk, spec.norm);
+          for (int j = k0; j < k1; ++j) Si[j] = allowed_i[j] ? Si[j] : Real(0);
+        }
+        // Oₕ = A'ₕ·Vₕ
+        matmul(view(Oh + i0 * D, nq, Dh, D), cview(Ab, nq, nk, T), cview(Vh + k0 * D, nk, Dh, D));
       }
-      // A'ₕ = norm(Sₕ), row by row over the allowed keys
-      attention_norm_forward_rows(A, S, allowed_b, T, T, spec.norm);
-      matmul(view(cache.o.data() + head0, T, Dh, D), cview(A, T, T), cview(Vh, T, Dh, D));  // Oₕ = A'ₕ·Vₕ
     }
   }
   // out = concat(O₁ .. O_H)·Wo + bo
@@ -103,6 +222,7 @@ void attention_backward(Real* din, const AttentionParams<Real>& grads, Attention
                         const std::uint8_t* allowed, const int* lengths, const AttentionParams<Real>& params,
                         const AttentionSpec& spec, int B, int T, int D) {
   const int H = spec.heads, Dh = D / H, N = B * T;
+  const int blocks = (T + kQueryBlock - 1) / kQueryBlock;
   const long ND = static_cast<long>(N) * D;
   const Real scale = Real(1) / std::sqrt(static_cast<Real>(Dh));
   // Padded query rows were set to 0 whatever the parameters, so the gradient arriving there goes nowhere.
@@ -117,40 +237,55 @@ void attention_backward(Real* din, const AttentionParams<Real>& grads, Attention
   matmul_bt(view(dO, N, D), cview(dY, N, D), cview(params.wo, D, D));  // (dO is scratch: written, not added to)
   linear_backward<Real>(nullptr, grads.wo, grads.bo, dY, cache.o.data(), params.wo, N, D, D);
 
-  // dQ, dK, dV are scratch too: each head's block of dV (and of dQ, dK with dot relevance) is written once
-  // below; additive relevance adds its part to dQ and dK, so they start at 0 there.
+  // dQ, dK, dV are scratch too. Key spans of neighbouring query blocks overlap, so the blocks ADD to them.
   Real* dQ = scratch.dq.data();
   Real* dK = scratch.dk.data();
   Real* dV = scratch.dv.data();
+  std::fill_n(dQ, ND, Real(0));
+  std::fill_n(dK, ND, Real(0));
+  std::fill_n(dV, ND, Real(0));
   const bool dot = spec.relevance == Relevance::dot;
-  if (!dot) {
-    std::fill_n(dQ, ND, Real(0));
-    std::fill_n(dK, ND, Real(0));
-  }
-  Real* dA = scratch.dw.data();  // (T, T)
-  Real* dS = scratch.ds.data();  // (T, T)
+  Real* dA = scratch.dw.data();  // (T, T), only the key spans used
+  Real* dS = scratch.ds.data();  // (T, T), only the key spans used
   for (int b = 0; b < B; ++b) {
     const long row0 = static_cast<long>(b) * T * D;
     const std::uint8_t* allowed_b = allowed + static_cast<long>(b) * T * T;
+    const int* span = cache.spans.data() + static_cast<long>(b) * blocks * 2;
     for (int h = 0; h < H; ++h) {
       const long head0 = row0 + static_cast<long>(h) * Dh;
       const Real* Qh = cache.q.data() + head0;
       const Real* Kh = cache.k.data() + head0;
       const Real* Vh = cache.v.data() + head0;
+      const Real* dOh = dO + head0;
       const Real* S = cache.scores.data() + attention_index(b, h, 0, 0, H, T);
       const Real* A = cache.weights.data() + attention_index(b, h, 0, 0, H, T);
-      // forward was: Oₕ = A'ₕ·Vₕ   →  dA'ₕ = dOₕ·Vₕᵀ,  dVₕ = A'ₕᵀ·dOₕ
-      matmul_bt(view(dA, T, T), cview(dO + head0, T, Dh, D), cview(Vh, T, Dh, D));
-      matmul_at(view(dV + head0, T, Dh, D), cview(A, T, T), cview(dO + head0, T, Dh, D));
-      // forward was: A'ₕ = norm(Sₕ), row by row   →  dSₕ (see attention_norm.cpp for each norm)
-      std::fill_n(dS, static_cast<long>(T) * T, Real(0));
-      attention_norm_backward_rows(dS, dA, A, S, allowed_b, T, T, spec.norm);
-      // forward was: Sₕ += −mₕ·|i − j| (ALiBi): a constant, the gradient passes through unchanged.
-      if (dot) {
-        // forward was: Sₕ = Qₕ·Kₕᵀ/√Dh   →  dQₕ = dSₕ·Kₕ/√Dh,  dKₕ = dSₕᵀ·Qₕ/√Dh
-        matmul(view(dQ + head0, T, Dh, D), cview(dS, T, T), cview(Kh, T, Dh, D), false, scale);
-        matmul_at(view(dK + head0, T, Dh, D), cview(dS, T, T), cview(Qh, T, Dh, D), false, scale);
-      } else {
+      if (!dot) std::fill_n(dS, static_cast<long>(T) * T, Real(0));  // additive reads all of dS below
+      for (int c = 0, e = 0; c < blocks; c = e) {
+        e = same_span_end(span, c, blocks);
+        const int i0 = c * kQueryBlock, i1 = std::min(T, e * kQueryBlock), k0 = span[2 * c], k1 = span[2 * c + 1];
+        const int nq = i1 - i0, nk = k1 - k0;
+        if (nk == 0) continue;  // the block saw nothing: its weights were constant 0
+        const long at = static_cast<long>(i0) * T + k0;  // the block's (nq, nk) corner, row stride T
+        // forward was: Oₕ = A'ₕ·Vₕ   →  dA'ₕ = dOₕ·Vₕᵀ,  dVₕ += A'ₕᵀ·dOₕ
+        matmul_bt(view(dA + at, nq, nk, T), cview(dOh + i0 * D, nq, Dh, D), cview(Vh + k0 * D, nk, Dh, D));
+        matmul_at(view(dV + head0 + k0 * D, nk, Dh, D), cview(A + at, nq, nk, T), cview(dOh + i0 * D, nq, Dh, D),
+                  true);
+        // forward was: A'ₕ = norm(Sₕ), row by row   →  dSₕ (see attention_norm.cpp for each norm)
+        for (int i = i0; i < i1; ++i) {
+          const long r = static_cast<long>(i) * T + k0;
+          std::fill_n(dS + r, nk, Real(0));
+          attention_norm_backward_rows(dS + r, dA + r, A + r, S + r, allowed_b + r, 1, nk, spec.norm);
+        }
+        // forward was: Sₕ += −mₕ·|i − j| (ALiBi): a constant, the gradient passes through unchanged.
+        if (dot) {
+          // forward was: Sₕ = Qₕ·Kₕᵀ/√Dh   →  dQₕ += dSₕ·Kₕ/√Dh,  dKₕ += dSₕᵀ·Qₕ/√Dh
+          matmul(view(dQ + head0 + i0 * D, nq, Dh, D), cview(dS + at, nq, nk, T), cview(Kh + k0 * D, nk, Dh, D),
+                 true, scale);
+          matmul_at(view(dK + head0 + k0 * D, nk, Dh, D), cview(dS + at, nq, nk, T), cview(Qh + i0 * D, nq, Dh, D),
+                    true, scale);
+        }
+      }
+      if (!dot) {  // additive: every pair with a gradient at once (pairs with dS = 0 are skipped)
         const long u0 = static_cast<long>(h) * Dh * Dh;
         const long w0 = static_cast<long>(h) * Dh;
         additive_scores_backward(dQ + head0, dK + head0, grads.add_wq + u0, grads.add_wk + u0, grads.add_w + w0,
@@ -169,6 +304,8 @@ template struct AttentionCache<float>;
 template struct AttentionCache<double>;
 template struct AttentionScratch<float>;
 template struct AttentionScratch<double>;
+template ScoreWork attention_score_work<float>(const AttentionCache<float>&);
+template ScoreWork attention_score_work<double>(const AttentionCache<double>&);
 template void attention_forward<float>(float*, AttentionCache<float>&, const float*, const std::uint8_t*,
                                        const int*, const AttentionParams<float>&, const AttentionSpec&, int, int,
                                        int);

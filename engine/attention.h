@@ -12,6 +12,11 @@
 //   Oₕ  = A'ₕ·Vₕ                   (T, Dh): each query's output is a weighted sum of the value vectors
 //   out = concat(O₁ .. O_H)·Wo + bo                                          (N, D)
 // Padded queries (row i ≥ lengths[b]) produce an all-zero output row and pass no gradient.
+//
+// Only what the mask allows is computed. The queries go in blocks of kQueryBlock rows; each block computes
+// its scores, weights and A'·V over its key span only: the keys from the first to the last one that any of
+// its queries may see. With a window mask (|i − j| ≤ w) a block of 16 queries looks at 16 + 2w keys, not T,
+// so truncated attention costs O(T·w) instead of O(T²); a causal mask halves the work; padding costs nothing.
 #pragma once
 
 #include <cstdint>
@@ -55,8 +60,10 @@ template <typename Real>
 struct AttentionCache {
   Buffer<Real> q, k, v;  // (N, D)
   Buffer<Real> scores;   // (B, H, T, T) S, scaled, with the ALiBi bias, before normalization.
-                         //              Computed for every pair; masked pairs simply get weight 0.
-  Buffer<Real> weights;  // (B, H, T, T) A' = norm(S); row = query, column = key
+                         //              A pair the mask forbids is not used: its score is stored as 0.
+  Buffer<Real> weights;  // (B, H, T, T) A' = norm(S); row = query, column = key; masked pairs exactly 0
+  Buffer<int> spans;     // (B, ⌈T / kQueryBlock⌉, 2) each query block's key span [first, last + 1)
+  int last_B = 0, last_T = 0, last_H = 0;  // the shape of the forward that left these numbers (see attention.cpp)
   Buffer<Real> o;        // (N, D) concat(O₁ .. O_H), the input of the output projection
   Buffer<Real> pq, pk;   // (N, D) q·W'q and k·W'k per head (additive relevance only)
   // Sizes the buffers for B sequences of T tokens. Reuses memory when it is already large enough.
@@ -69,15 +76,30 @@ struct AttentionScratch {
   Buffer<Real> dout;        // (N, D) incoming gradient with padded rows zeroed
   Buffer<Real> dO;          // (N, D) gradient at concat(O)
   Buffer<Real> dq, dk, dv;  // (N, D)
-  Buffer<Real> dw, ds;      // (T, T) gradient at one head's weights A' and scores S
+  Buffer<Real> dw, ds;      // (T, T) gradient at one head's weights A' and scores S (only key spans used)
   Buffer<Real> dp;          // (2·T·Dh) additive relevance
   void resize(int B, int T, int D, int H);
 };
+
+// Queries per block (see the top of this file): small enough that a block's key span stays close to what a
+// window mask allows, large enough to fill the matrix-product kernel's tiles.
+constexpr int kQueryBlock = 16;
 
 // The index of weight A'(b, h)(i, j) in cache.weights / cache.scores is ((b·H + h)·T + i)·T + j.
 inline long attention_index(int b, int h, int i, int j, int H, int T) {
   return ((static_cast<long>(b) * H + h) * T + i) * T + j;
 }
+
+// The attention work of a forward pass: how many (query, key) scores it computed, over its sequences and
+// heads (and, summed by a model, its layers), and how many a dense T×T computation per head would have.
+// Full attention: computed = dense = H·B·T²; a window w: computed ≈ H·B·T·(kQueryBlock + 2w).
+struct ScoreWork {
+  long computed = 0;
+  long dense = 0;
+};
+// The work the last attention_forward that filled this cache did.
+template <typename Real>
+ScoreWork attention_score_work(const AttentionCache<Real>& cache);
 
 // out (N, D), overwritten; cache filled (must be resize()d for B, T). in (N, D) = I.
 // allowed (B, T, T) from build_attention_mask (mask.h); lengths (B) or nullptr = all T.

@@ -1,6 +1,7 @@
 // B = sequences, T = tokens per sequence
 #include "engine/mask.h"
 
+#include <algorithm>
 #include <cstdlib>
 
 namespace attnlab {
@@ -27,14 +28,23 @@ bool mask_allows(const MaskSpec& mask, int i, int j, int len) {
 
 void build_attention_mask(std::uint8_t* allowed, const MaskSpec& mask, const int* lengths, int B, int T,
                           const std::uint8_t* allow) {
+  // Row by row, as mask_allows says: padding, causal and window leave one range of keys [lo, hi); the allow
+  // matrices then pick inside it. (Cheap for long sequences with a window: the range is short.)
   for (int b = 0; b < B; ++b) {
     const int len = lengths != nullptr ? lengths[b] : T;
-    const size_t base = static_cast<size_t>(b) * T * T;
     for (int i = 0; i < T; ++i) {
-      for (int j = 0; j < T; ++j) {
-        const size_t at = base + static_cast<size_t>(i) * T + j;
-        const bool graph_ok = allow == nullptr || allow[at] != 0;
-        allowed[at] = (graph_ok && mask_allows(mask, i, j, len)) ? 1 : 0;
+      const size_t at = (static_cast<size_t>(b) * T + i) * T;  // row i of sequence b
+      std::uint8_t* row = allowed + at;
+      std::fill(row, row + T, std::uint8_t(0));
+      if (i >= len) continue;  // a padded query sees nothing
+      int lo = 0, hi = std::min(len, T);
+      if (mask.causal) hi = std::min(hi, i + 1);
+      if (mask.window >= 0) lo = std::max(lo, i - mask.window), hi = std::min(hi, i + mask.window + 1);
+      const std::uint8_t* spec_row = mask.allow.empty() ? nullptr : mask.allow.data() + static_cast<size_t>(i) * mask.allow_n;
+      const std::uint8_t* graph_row = allow != nullptr ? allow + at : nullptr;
+      for (int j = lo; j < hi; ++j) {
+        const bool ok = (spec_row == nullptr || spec_row[j] != 0) && (graph_row == nullptr || graph_row[j] != 0);
+        row[j] = ok ? 1 : 0;
       }
     }
   }

@@ -52,11 +52,10 @@ std::string check_model_config(const ModelConfig& config);
 // One line: "attention L2 H4 D64 sinusoidal softmax full", "rnn gru bi Hd64", ...
 std::string describe(const ModelConfig& config);
 
-// A padded batch (tagger.h's Batch) plus, for graphs, one allow matrix per sequence.
+// A padded batch: tagger.h's Batch (for graphs with one allow matrix per sequence, Batch::allow).
 template <typename Real>
-struct ModelBatch : Batch<Real> {
-  const std::uint8_t* allow = nullptr;  // (B, T, T) 1 = position i may attend to j; nullptr = no graph
-};
+using ModelBatch = Batch<Real>;
+
 
 template <typename Real>
 class SeqModel {
@@ -91,6 +90,8 @@ class SeqModel {
   virtual CView<Real> attention_weights(int layer, int b, int h) const;
   // The positional-encoding table added to the input, (rows, D); 0 rows when there is none.
   virtual CView<Real> pe_table() const;
+  // Attention models: the score work of the last forward (attention.h's ScoreWork); others: none.
+  virtual ScoreWork score_work() const { return {}; }
 };
 
 // Builds a model (parameters initialized from config.tagger.seed). Throws std::invalid_argument when

@@ -127,6 +127,15 @@ class Tagger {
   // I = LN1(x) (N, D), and the Q, K, V, scores, weights and concat(O) it computed.
   CView<Real> attention_input(int layer) const { return cview(acts_[layer].ln1.data(), B_ * T_, cfg_.dim); }
   const AttentionCache<Real>& attention_cache(int layer) const { return acts_[layer].attn; }
+  // The scores the last forward computed, over all layers (attention.h: only what the mask allows).
+  ScoreWork score_work() const {
+    ScoreWork w;
+    for (int l = 0; have_forward_ && l < cfg_.layers; ++l) {
+      const ScoreWork one = attention_score_work(acts_[l].attn);
+      w.computed += one.computed, w.dense += one.dense;
+    }
+    return w;
+  }
   // The positional table added to the input: sinusoidal (≥T rows, fixed), learned (max_len rows, the
   // parameters); none and alibi: 0 rows.
   CView<Real> pe_table() const;

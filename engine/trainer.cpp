@@ -200,6 +200,9 @@ void Trainer::one_step() {
     return;
   }
   const float loss = m.loss();
+  const ScoreWork work = m.score_work();
+  total_scores_ += static_cast<double>(work.computed);
+  total_dense_scores_ += static_cast<double>(work.dense);
   m.zero_grad();
   m.backward();
   ParamStore<float>& p = m.params();
@@ -249,6 +252,8 @@ void Trainer::report() {
   m.train_acc = counted_ > 0 ? static_cast<double>(correct_) / counted_ : 0.0;
   m.grad_norm = grad_norm_;
   m.ms_per_step = step_ > 0 ? total_ms_ / step_ : 0.0;
+  m.scores_per_step = step_ > 0 ? total_scores_ / step_ : 0.0;
+  m.dense_scores_per_step = step_ > 0 ? total_dense_scores_ / step_ : 0.0;
   m.tokens = tokens_;
   const EvalResult dev = attnlab::evaluate(*model_, *data_, data_->dev, cfg_.batch, cfg_.eval_max);
   m.dev_acc = dev.accuracy;
@@ -334,7 +339,7 @@ EvalResult Trainer::evaluate(const std::vector<Sequence>& seqs, int max_sequence
 
 // ------------------------------------------------------------------------------------------- timing
 
-double measure_step_ms(const ModelConfig& config_in, int B, int T, int steps, std::uint32_t seed) {
+double measure_step_ms(const ModelConfig& config_in, int B, int T, int steps, std::uint32_t seed, ScoreWork* work) {
   ModelConfig config = config_in;
   config.tagger.max_len = std::max(config.tagger.max_len, T);
   config.tagger.max_batch = std::max(config.tagger.max_batch, B);
@@ -366,6 +371,7 @@ double measure_step_ms(const ModelConfig& config_in, int B, int T, int steps, st
     adam.step(model->params().values(), model->params().grads());
     if (s > 0) total += ms_since(t0);  // step 0 warms up (workspaces, caches)
   }
+  if (work != nullptr) *work = model->score_work();
   return steps > 0 ? total / steps : 0.0;
 }
 

@@ -69,6 +69,10 @@ struct Metrics {
   double grad_norm = 0;    // gradient norm (before clipping) of the last step
   double ms_per_step = 0;  // mean wall time of one step (forward + backward + Adam), all steps so far
   long tokens = 0;         // training tokens processed so far
+  // attention models: (query, key) scores computed per step, over layers, heads and the batch (mean of all
+  // steps so far), and how many a dense T×T computation would take (attention.h's ScoreWork); else 0
+  double scores_per_step = 0;
+  double dense_scores_per_step = 0;
 };
 
 struct Snapshot {
@@ -159,6 +163,7 @@ class Trainer {
   double loss_sum_ = 0;
   long loss_count_ = 0, correct_ = 0, counted_ = 0;
   double total_ms_ = 0;
+  double total_scores_ = 0, total_dense_scores_ = 0;  // attention scores computed / dense, all steps
   long tokens_ = 0;
   double grad_norm_ = 0;
   Metrics last_;
@@ -170,6 +175,8 @@ class Trainer {
 
 // Wall time of one training step (forward + backward + Adam) of a model on random input of B sequences of
 // T tokens, averaged over `steps` steps after one warm-up step. For comparing models as T grows.
-double measure_step_ms(const ModelConfig& config, int B, int T, int steps, std::uint32_t seed = 1);
+// work (optional) receives the attention score work of one step (0 for the baselines).
+double measure_step_ms(const ModelConfig& config, int B, int T, int steps, std::uint32_t seed = 1,
+                       ScoreWork* work = nullptr);
 
 }  // namespace attnlab

@@ -217,6 +217,10 @@ void ShowTrainingPanel(App& app) {
     ImGui::Text(S().train_dev, 100 * m.dev_acc);
   }
   if (!tr->history().empty()) ImGui::TextDisabled(S().train_speed_status, app.main.steps_per_sec, m.ms_per_step);
+  if (!tr->history().empty() && m.dense_scores_per_step > 0) {
+    ImGui::TextDisabled(S().train_scores_status, m.scores_per_step, 100 * m.scores_per_step / m.dense_scores_per_step);
+    HelpMarker(S().train_scores_help);
+  }
   if (tr->done() && !tr->diverged()) ImGui::TextDisabled("%s", tr->stop_reason().c_str());
   if (!app.main.error.empty()) ImGui::TextColored(ImVec4(1, 0.55f, 0.45f, 1), "%s", app.main.error.c_str());
 

@@ -4,7 +4,8 @@
 //   request:  x (T×D), heads (H, divides D), wq wk wv wo (D×D, q = x·wq), optional bq bk bv bo (D),
 //             optional norm ("softmax" | "relu" | "sigmoid", default softmax), optional mask
 //             {causal: bool, window: int, allow: T×T of 0/1 (row = query)}, optional grad_out (T×D)
-//   response: q k v (T×D), scores (H×T×T, scaled, before normalization), weights (H×T×T), out (T×D);
+//   response: q k v (T×D), scores (H×T×T, scaled, before normalization; null where the mask disallows the
+//             pair: such a score is never computed), weights (H×T×T), out (T×D);
 //             with grad_out also grad_x grad_wq grad_wk grad_wv grad_wo and grad_b* for each bias given
 //             (the gradients of L = Σ out ∘ grad_out).
 // A malformed request exits with status 1 and a one-line message on stderr; nothing is printed on stdout.
@@ -206,6 +207,17 @@ out_json matrix(const float* p, int rows, int cols) {
   return m;
 }
 
+// The same, with null where allowed (rows, cols) is 0.
+out_json masked_matrix(const float* p, const std::uint8_t* allowed, int rows, int cols) {
+  out_json m = matrix(p, rows, cols);
+  for (int i = 0; i < rows; ++i) {
+    for (int j = 0; j < cols; ++j) {
+      if (allowed[static_cast<long>(i) * cols + j] == 0) m[i][j] = nullptr;
+    }
+  }
+  return m;
+}
+
 void check_finite(const Buffer<float>& v, const char* what) {
   for (float f : v) {
     if (!std::isfinite(f)) {
@@ -241,7 +253,7 @@ void run_probe() {
   resp["v"] = matrix(cache.v.data(), T, D);
   out_json scores = out_json::array(), weights = out_json::array();
   for (int h = 0; h < H; ++h) {
-    scores.push_back(matrix(cache.scores.data() + attention_index(0, h, 0, 0, H, T), T, T));
+    scores.push_back(masked_matrix(cache.scores.data() + attention_index(0, h, 0, 0, H, T), allowed.data(), T, T));
     weights.push_back(matrix(cache.weights.data() + attention_index(0, h, 0, 0, H, T), T, T));
   }
   resp["scores"] = std::move(scores);

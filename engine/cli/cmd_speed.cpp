@@ -41,18 +41,29 @@ void run(const SpeedCmd& o) {
   }
   if (lens.empty()) throw Error("--lens is empty");
   nlohmann::json rows = nlohmann::json::array();
-  if (!o.json) std::printf("%s, batch %d\n%8s %12s\n", describe(mc).c_str(), o.batch, "T", "ms/step");
+  const bool attention = mc.kind == ModelKind::attention;
+  if (!o.json) {
+    std::printf("%s, batch %d\n%8s %12s", describe(mc).c_str(), o.batch, "T", "ms/step");
+    std::printf(attention ? " %14s %8s\n" : "\n", "scores/step", "of T²");
+  }
   for (int T : lens) {
     double ms = 0;
+    ScoreWork work;
     try {
-      ms = measure_step_ms(mc, o.batch, T, o.steps, static_cast<std::uint32_t>(o.model.seed));
+      ms = measure_step_ms(mc, o.batch, T, o.steps, static_cast<std::uint32_t>(o.model.seed), &work);
     } catch (const std::exception& e) {
       throw Error(e.what());
     }
-    if (o.json)
-      rows.push_back({{"T", T}, {"ms_per_step", ms}});
-    else
+    const double share = work.dense > 0 ? 100.0 * static_cast<double>(work.computed) / work.dense : 0.0;
+    if (o.json) {
+      nlohmann::json row = {{"T", T}, {"ms_per_step", ms}};
+      if (attention) row["scores_per_step"] = work.computed, row["dense_scores_per_step"] = work.dense;
+      rows.push_back(row);
+    } else if (attention) {
+      std::printf("%8d %12.3f %14ld %7.1f%%\n", T, ms, work.computed, share);
+    } else {
       std::printf("%8d %12.3f\n", T, ms);
+    }
   }
   if (o.json)
     std::printf("%s\n",

@@ -96,6 +96,8 @@ void run(const TrainCmd& o) {
                         {"dev_acc", m.dev_acc},
                         {"test_acc", test.accuracy},
                         {"ms_per_step", m.ms_per_step},
+                        {"scores_per_step", m.scores_per_step},
+                        {"dense_scores_per_step", m.dense_scores_per_step},
                         {"stop", trainer->stop_reason()},
                         {"task", to_string(task.kind)},
                         {"model", describe(trainer->model_config())},
@@ -105,6 +107,10 @@ void run(const TrainCmd& o) {
     std::printf("done after %ld steps (%s): dev %.2f%%, test %.2f%%, %.3f ms/step\n", m.step,
                 trainer->stop_reason() == "target" ? "target accuracy reached" : "all steps", pct(m.dev_acc),
                 pct(test.accuracy), m.ms_per_step);
+    if (m.dense_scores_per_step > 0) {
+      std::printf("attention computed %.0f (query, key) scores per step, %.0f%% of the %.0f of every pair\n",
+                  m.scores_per_step, 100 * m.scores_per_step / m.dense_scores_per_step, m.dense_scores_per_step);
+    }
   }
   if (!o.save.empty()) {
     try {

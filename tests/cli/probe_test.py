@@ -224,6 +224,8 @@ def case_masks_and_norms(binary):
                         w = resp["weights"][h][i][j]
                         if not allowed[i][j]:
                             expect(w == 0, f"{norm} {mask}: weight[{h}][{i}][{j}] of a disallowed key is {w}")
+                            expect(resp["scores"][h][i][j] is None,
+                                   f"{norm} {mask}: score[{h}][{i}][{j}] of a disallowed key is not null (never computed)")
                     s = [resp["scores"][h][i][j] for j in range(4)]
                     keys = [j for j in range(4) if allowed[i][j]]
                     if norm == "sigmoid" and keys:  # A' = sigmoid(S − ln n), n = allowed keys of the query

@@ -156,12 +156,12 @@ INSTANTIATE_TEST_SUITE_P(
                   [](ModelConfig& m) { m.bidirectional = true; }),
         make_case("attention_tokens", ModelKind::attention, InputMode::tokens),
         make_case(
-            "attention_graph_packed", ModelKind::attention, InputMode::features,
+            "attention_graph", ModelKind::attention, InputMode::features,
             [](ModelConfig& m) { m.tagger.pe = PosEnc::none; }, /*graph=*/true)),
     [](const ::testing::TestParamInfo<Case>& p) { return p.param.name; });
 
-// The graph workaround: a packed batch of graphs gives the same logits and loss as the graphs one by one.
-TEST(AttentionModel, PackedGraphBatchEqualsGraphsOneByOne) {
+// A batch of graphs (one adjacency matrix per graph) gives the same logits and loss as the graphs one by one.
+TEST(AttentionModel, GraphBatchEqualsGraphsOneByOne) {
   ModelConfig m = small(ModelKind::attention, InputMode::features);
   m.tagger.pe = PosEnc::none;
   m.tagger.layers = 2;
@@ -194,28 +194,46 @@ TEST(AttentionModel, PackedGraphBatchEqualsGraphsOneByOne) {
   }
   ASSERT_TRUE(model->forward(tb.batch, &error));
   EXPECT_NEAR(model->loss(), loss_sum / tagged, 1e-12);
-  // attention never crosses from one graph into another, and follows the edges only
+  // attention never crosses from one graph into another (nor into padding), and follows the edges only
   for (int b = 0; b < tb.batch.B; ++b) {
     const CView<double> w = model->attention_weights(0, b, 0);
-    ASSERT_EQ(w.rows(), tb.lengths[b]);
-    for (int i = 0; i < w.rows(); ++i) {
-      for (int j = 0; j < w.cols(); ++j) {
-        if (tb.allow[(b * T + i) * T + j] == 0) {
-          EXPECT_EQ(w(i, j), 0.0);
+    ASSERT_EQ(w.rows(), T);
+    for (int i = 0; i < T; ++i) {
+      double row_sum = 0;
+      for (int j = 0; j < T; ++j) {
+        const bool edge = i < tb.lengths[b] && j < tb.lengths[b] && tb.allow[(b * T + i) * T + j] != 0;
+        if (!edge) {
+          EXPECT_EQ(w(i, j), 0.0) << "graph " << b << " node " << i << " -> " << j;
         }
+        row_sum += w(i, j);
       }
+      bool any_edge = false;
+      for (int j = 0; j < tb.lengths[b] && i < tb.lengths[b]; ++j) any_edge |= tb.allow[(b * T + i) * T + j] != 0;
+      EXPECT_NEAR(row_sum, any_edge ? 1.0 : 0.0, 1e-12);
     }
   }
 }
 
-TEST(AttentionModel, GraphBatchNeedsNoPositionalEncoding) {
+// Positions inside each graph are its own (0 .. len − 1): with a positional encoding a graph's logits do not
+// depend on which other graphs share its batch.
+TEST(AttentionModel, GraphPositionsAreLocalToEachGraph) {
   ModelConfig m = small(ModelKind::attention, InputMode::features);
   m.tagger.pe = PosEnc::sinusoidal;
   auto model = make_model<double>(m);
   TestBatch tb(m, /*graph=*/true, 3);
   std::string error;
-  EXPECT_FALSE(model->forward(tb.batch, &error));
-  EXPECT_NE(error.find("--pe none"), std::string::npos) << error;
+  ASSERT_TRUE(model->forward(tb.batch, &error)) << error;
+  const MatT<double> all = model->logits();
+  const int T = tb.batch.T, Din = m.tagger.input_dim, b = 1, len = tb.lengths[b];
+  ModelBatch<double> one;
+  one.B = 1, one.T = T, one.lengths = &tb.lengths[b];
+  one.features = tb.features.data() + static_cast<long>(b) * T * Din;
+  one.tags = tb.tags.data() + b * T;
+  one.allow = tb.allow.data() + static_cast<long>(b) * T * T;
+  ASSERT_TRUE(model->forward(one, &error)) << error;
+  for (int i = 0; i < len; ++i) {
+    for (int c = 0; c < m.tagger.tags; ++c) EXPECT_NEAR(model->logits()(i, c), all(b * T + i, c), 1e-12);
+  }
 }
 
 // Padding: what a model says about the real tokens does not depend on the padding after them.

@@ -328,7 +328,8 @@ struct AdditiveCase : Problem {  // one head of width Dh = 3 inside rows of widt
   }
 };
 
-enum class MaskKind { full, causal, window, allow, padding, all };
+// long_*: T = 37, three query blocks (16 + 16 + 5, attention.h) whose key spans overlap, with padding.
+enum class MaskKind { full, causal, window, allow, padding, all, long_window, long_causal, long_full };
 
 struct AttentionCase : Problem {
   int B = 2, T = 4, D = 6, H = 2;
@@ -344,6 +345,8 @@ struct AttentionCase : Problem {
   AttentionScratch<double> scratch;
 
   AttentionCase(AttnNorm norm, Relevance rel, MaskKind kind, bool alibi, bool with_bias) : bias(with_bias) {
+    const bool long_seq = kind == MaskKind::long_window || kind == MaskKind::long_causal || kind == MaskKind::long_full;
+    if (long_seq) T = 37, D = 4;
     spec.heads = H, spec.norm = norm, spec.relevance = rel, spec.alibi = alibi;
     Rng rng(11);
     const int N = B * T, Dh = D / H;
@@ -365,6 +368,9 @@ struct AttentionCase : Problem {
                     1, 0, 1, 1};
     }
     if (kind == MaskKind::padding || kind == MaskKind::all) lengths = {4, 2};
+    if (kind == MaskKind::long_window) mask.window = 3;
+    if (kind == MaskKind::long_causal) mask.causal = true;
+    if (long_seq) lengths = {37, 20};  // the second sequence's last block is all padding
     allowed.resize(static_cast<size_t>(B) * T * T);
     build_attention_mask(allowed.data(), mask, lengths.empty() ? nullptr : lengths.data(), B, T);
     cache.resize(B, T, D, H, rel);
@@ -452,6 +458,11 @@ const OpCase kOpCases[] = {
     {"attention_additive_relu", make<AttentionCase>(kRelu, kAdditive, MaskKind::full, false, true), {}},
     {"attention_additive_sigmoid", make<AttentionCase>(kSigmoid, kAdditive, MaskKind::full, false, true), {}},
     {"attention_additive_all_masks", make<AttentionCase>(kSoftmax, kAdditive, MaskKind::all, true, true), {}},
+    {"attention_long_window", make<AttentionCase>(kSoftmax, kDot, MaskKind::long_window, false, true), {}},
+    {"attention_long_window_alibi_sigmoid", make<AttentionCase>(kSigmoid, kDot, MaskKind::long_window, true, true), {}},
+    {"attention_long_causal_relu", make<AttentionCase>(kRelu, kDot, MaskKind::long_causal, false, true), {}},
+    {"attention_long_full", make<AttentionCase>(kSoftmax, kDot, MaskKind::long_full, false, true), {}},
+    {"attention_long_window_additive", make<AttentionCase>(kSoftmax, kAdditive, MaskKind::long_window, false, true), {}},
 };
 
 void PrintTo(const OpCase& c, std::ostream* os) { *os << c.name; }
