@@ -111,6 +111,7 @@ std::string api_call(const std::string& name, const std::string& args_text) {
   if (name == "metrics") {
     json m = {{"step", app.main.step()}, {"fps", app.fps}, {"stepsPerSec", app.main.steps_per_sec},
               {"loss", nullptr}, {"trainAcc", nullptr}, {"devAcc", nullptr}, {"msPerStep", nullptr},
+              {"scoresPerStep", nullptr}, {"denseScoresPerStep", nullptr},
               {"done", false}, {"error", app.main.error}};
     if (app.main.trainer) {
       const Metrics& mm = app.main.trainer->metrics();
@@ -118,6 +119,8 @@ std::string api_call(const std::string& name, const std::string& args_text) {
       m["trainAcc"] = mm.train_acc;
       if (mm.dev_acc >= 0) m["devAcc"] = mm.dev_acc;
       m["msPerStep"] = mm.ms_per_step;
+      m["scoresPerStep"] = mm.scores_per_step;
+      m["denseScoresPerStep"] = mm.dense_scores_per_step;
       m["done"] = app.main.trainer->done();
     }
     return json{{"ok", m}}.dump();

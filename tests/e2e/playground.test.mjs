@@ -100,6 +100,30 @@ test('changing the heads changes the attention grid; weights are rows of a softm
   }
 });
 
+test('truncated attention on speech-like frames: as accurate as full attention, a fraction of the scores', async () => {
+  const { context, page, problems } = await open('#train=false&task=frames&layers=1&heads=2&dim=32');
+  try {
+    const run = async (state) => {
+      await api(page, 'setState', state);
+      await api(page, 'step', 150);
+      return api(page, 'metrics');
+    };
+    const full = await run({ mask: 'full' });
+    const truncated = await run({ mask: 'window', window: 3 });
+    assert.equal(truncated.step, 150, 'a new mask starts again from step 0');
+    assert.equal(full.denseScoresPerStep, truncated.denseScoresPerStep, 'the same batches');
+    assert.ok(full.scoresPerStep > 0.5 * full.denseScoresPerStep, JSON.stringify(full));
+    assert.ok(truncated.scoresPerStep < 0.5 * full.scoresPerStep, `${truncated.scoresPerStep} vs ${full.scoresPerStep}`);
+    assert.ok(truncated.devAcc >= full.devAcc - 0.02, `dev ${truncated.devAcc} vs ${full.devAcc}`);
+    // A window of w: each query's weights are 0 beyond |i - j| > w.
+    const a = await api(page, 'attention', 0, 0);
+    a.weights.forEach((row, i) => row.forEach((w, j) => { if (Math.abs(i - j) > 3) assert.equal(w, 0); }));
+    assert.deepEqual(problems, []);
+  } finally {
+    await context.close();
+  }
+});
+
 test('a learned positional table shorter than the sentences explains itself instead of crashing', async () => {
   const { context, page, problems } = await open('#train=false&pe=learned&max_len=8&panel=pe&pe_len=20');
   try {
