@@ -16,11 +16,12 @@ trap 'rm -rf "$TMP"' EXIT
 field() { python3 -c 'import json,sys; v=json.loads(sys.argv[2])[sys.argv[1]]; print(f"{100*v:6.2f}%" if isinstance(v,float) and sys.argv[1].endswith("acc") else (f"{v:7.2f}" if isinstance(v,float) else v))' "$1" "$2"; }
 # train ARGS...: the final JSON line of a training run
 train() { "$ATTNLAB" train --json --eval-every 500 "$@" | tail -n 1; }
-row() {  # row LABEL ARGS...: one table row with dev, test, ms/step
+row() {  # row LABEL ARGS...: one table row with dev, test, ms/step (and the attention's scores per step)
   local label=$1; shift
   local j; j=$(train "$@")
-  printf "  %-44s dev %s  test %s  %7.2f ms/step\n" "$label" "$(field dev_acc "$j")" "$(field test_acc "$j")" \
-    "$(python3 -c 'import json,sys; print(json.loads(sys.argv[1])["ms_per_step"])' "$j")"
+  printf "  %-44s dev %s  test %s  %s\n" "$label" "$(field dev_acc "$j")" "$(field test_acc "$j")" \
+    "$(python3 -c 'import json,sys; j=json.loads(sys.argv[1]); s=j.get("scores_per_step", 0)
+print("%7.2f ms/step" % j["ms_per_step"] + ("  %9.0f scores/step" % s if s else ""))' "$j")"
 }
 
 echo "== pos: English part-of-speech tagging (17 UPOS tags, engine/data/pos_en.conllu, 1500 steps, word dropout 0.1, seed 1)"
@@ -55,12 +56,21 @@ row "sort    learned PE (1000 steps)" --task sort --steps 1000 --pe learned
 row "sort    no PE (1000 steps)" --task sort --steps 1000 --pe none
 
 echo
-echo "== frames: speech-like segments; truncated attention w=3 vs full (lengths 24..64, 600 steps)"
-row "full attention (a query sees ~44 keys on average)" --task frames --steps 600
-row "truncated attention w=3 (a query sees <= 7 keys)" --task frames --steps 600 --window-mask 3
-row "window FC k=7" --task frames --model window --window 7 --steps 600
-echo "  (the engine still computes every score and masks it, so ms/step shows no saving yet; the work a"
-echo "   query really needs falls from T keys to 2w+1)"
+echo "== frames: speech-like segments; truncated attention w=3 vs full (600 steps)"
+echo "   (scores/step = (query, key) scores the attention layers computed per step, over layers, heads, batch)"
+row "full attention, lengths 24..64" --task frames --steps 600
+row "truncated attention w=3, lengths 24..64" --task frames --steps 600 --window-mask 3
+row "window FC k=7, lengths 24..64" --task frames --model window --window 7 --steps 600
+row "full attention, lengths 128..256 (400 steps)" --task frames --lengths 128:256 --steps 400
+row "truncated w=3, lengths 128..256 (400 steps)" --task frames --lengths 128:256 --steps 400 --window-mask 3
+echo "  ms per training step as T grows (batch 8, random input):"
+for args in "" "--window-mask 3"; do
+  # shellcheck disable=SC2086
+  "$ATTNLAB" speed $args --lens 64,256,1024 --steps 3 --json | python3 -c '
+import json,sys
+j=json.load(sys.stdin)
+print("  %-44s" % j["model"] + "".join("  T=%-4d %7.1f ms %5.1f%% of T^2" % (r["T"], r["ms_per_step"], 100*r["scores_per_step"]/r["dense_scores_per_step"]) for r in j["results"]))'
+done
 
 echo
 echo "== graph: attention along the edges is a graph network (majority class of the neighbours, 300 steps)"
