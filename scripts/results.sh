@@ -4,7 +4,7 @@
 #   scripts/results.sh [path/to/attnlab]        (default: build/native/attnlab; `make results` builds it)
 #
 # Every number below comes from `attnlab train --json` / `attnlab eval --json` / `attnlab speed --json`
-# with the settings shown, so each line can be re-run by hand. About 10 minutes on 2 cores.
+# with the settings shown, so each line can be re-run by hand. About 5 minutes on one core.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ATTNLAB=${1:-build/native/attnlab}
@@ -66,7 +66,7 @@ row "truncated w=3, lengths 128..256 (400 steps)" --task frames --lengths 128:25
 echo "  ms per training step as T grows (batch 8, random input):"
 for args in "" "--window-mask 3"; do
   # shellcheck disable=SC2086
-  "$ATTNLAB" speed $args --lens 64,256,1024 --steps 3 --json | python3 -c '
+  "$ATTNLAB" speed $args --lens 64,256,1024 --steps 10 --json | python3 -c '
 import json,sys
 j=json.load(sys.stdin)
 print("  %-44s" % j["model"] + "".join("  T=%-4d %7.1f ms %5.1f%% of T^2" % (r["T"], r["ms_per_step"], 100*r["scores_per_step"]/r["dense_scores_per_step"]) for r in j["results"]))'
