@@ -35,7 +35,7 @@ void ShowComparePanel(App& app) {
   const Row rows[2] = {{S().compare_attention, &app.main, ui::ColourTrain()},
                        {S().compare_baseline_name, &app.baseline, ui::ColourBaseline()}};
   if (ImGui::BeginTable("##cmp", 6, ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg)) {
-    ImGui::TableSetupColumn(S().compare_col_model);
+    ImGui::TableSetupColumn(S().compare_col_model, ImGuiTableColumnFlags_WidthStretch, 3.0f);
     ImGui::TableSetupColumn(S().compare_col_params);
     ImGui::TableSetupColumn(S().compare_col_step);
     ImGui::TableSetupColumn(S().compare_col_dev);
@@ -53,7 +53,7 @@ void ShowComparePanel(App& app) {
       }
       const Metrics& m = r.run->trainer->metrics();
       ImGui::TableNextColumn();
-      ImGui::Text("%zu", r.run->trainer->model().num_parameters());
+      ImGui::Text("%s", ui::GroupDigits(static_cast<long long>(r.run->trainer->model().num_parameters())).c_str());
       ImGui::TableNextColumn();
       ImGui::Text("%ld", r.run->step());
       ImGui::TableNextColumn();

@@ -218,7 +218,8 @@ void ShowTrainingPanel(App& app) {
   }
   if (!tr->history().empty()) ImGui::TextDisabled(S().train_speed_status, app.main.steps_per_sec, m.ms_per_step);
   if (!tr->history().empty() && m.dense_scores_per_step > 0) {
-    ImGui::TextDisabled(S().train_scores_status, m.scores_per_step, 100 * m.scores_per_step / m.dense_scores_per_step);
+    ImGui::TextDisabled(S().train_scores_status, ui::GroupDigits(std::llround(m.scores_per_step)).c_str(),
+                        100 * m.scores_per_step / m.dense_scores_per_step);
     HelpMarker(S().train_scores_help);
   }
   if (tr->done() && !tr->diverged()) ImGui::TextDisabled("%s", tr->stop_reason().c_str());

@@ -170,6 +170,15 @@ ImVec4 SequentialColour(float t) {
   return ImVec4(rgb[0], rgb[1], rgb[2], 1);
 }
 
+std::string GroupDigits(long long n) {
+  std::string digits = std::to_string(n < 0 ? -n : n), out;
+  for (std::size_t i = 0; i < digits.size(); ++i) {
+    if (i > 0 && (digits.size() - i) % 3 == 0) out += ',';
+    out += digits[i];
+  }
+  return n < 0 ? "-" + out : out;
+}
+
 void ValueBar(float value, float lo, float hi, ImVec2 size, const char* format) {
   if (size.x <= 0) size.x = std::max(20.0f, ImGui::GetContentRegionAvail().x + size.x + 1);  // -1: fill the width
   const ImVec2 p = ImGui::GetCursorScreenPos();

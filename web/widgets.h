@@ -13,6 +13,9 @@ namespace attnlab::ui {
 // (?) marker with the idea and the formula, as in imgui_demo.cpp.
 void HelpMarker(const char* text);
 
+// A count with its digits grouped by threes: 601902 → "601,902".
+std::string GroupDigits(long long n);
+
 // Wrapped paragraph of teaching text.
 void Prose(const char* text);
 
