@@ -104,6 +104,38 @@ void zero_outside(Real* a, int from, int to, int k0, int k1) {
   if (std::max(from, k1) < to) std::fill(a + std::max(from, k1), a + to, Real(0));
 }
 
+// Sets cache.spans from the mask (B, T, T). Scores and weights outside the key spans are 0 and never touched
+// by the forward pass. They are already 0 outside the spans of the previous call (still in cache.spans), so
+// only what that call used and this one does not is cleared: O(T·w) per step, not O(T²). A new shape starts
+// from all zeros.
+template <typename Real>
+void update_key_spans(AttentionCache<Real>& cache, const std::uint8_t* allowed, int B, int T, int H) {
+  const int blocks = (T + kQueryBlock - 1) / kQueryBlock;
+  if (cache.last_B != B || cache.last_T != T || cache.last_H != H) {
+    const long BHTT = static_cast<long>(B) * H * T * T;
+    std::fill_n(cache.scores.data(), BHTT, Real(0));
+    std::fill_n(cache.weights.data(), BHTT, Real(0));
+    std::fill_n(cache.spans.data(), static_cast<long>(B) * blocks * 2, 0);
+    cache.last_B = B, cache.last_T = T, cache.last_H = H;
+  }
+  for (int b = 0; b < B; ++b) {
+    const std::uint8_t* allowed_b = allowed + static_cast<long>(b) * T * T;
+    int* span = cache.spans.data() + static_cast<long>(b) * blocks * 2;
+    for (int c = 0, i0 = 0; c < blocks; ++c, i0 += kQueryBlock) {
+      const int i1 = std::min(T, i0 + kQueryBlock);
+      const std::pair<int, int> now = find_key_span(allowed_b, i0, i1, T);
+      for (int h = 0; h < H; ++h) {
+        for (int i = i0; i < i1; ++i) {
+          const long r = attention_index(b, h, i, 0, H, T);
+          zero_outside(cache.scores.data() + r, span[2 * c], span[2 * c + 1], now.first, now.second);
+          zero_outside(cache.weights.data() + r, span[2 * c], span[2 * c + 1], now.first, now.second);
+        }
+      }
+      span[2 * c] = now.first, span[2 * c + 1] = now.second;
+    }
+  }
+}
+
 }  // namespace
 
 template <typename Real>
@@ -133,32 +165,12 @@ void attention_forward(Real* out, AttentionCache<Real>& cache, const Real* in, c
   linear_forward(cache.q.data(), in, params.wq, params.bq, N, D, D);
   linear_forward(cache.k.data(), in, params.wk, params.bk, N, D, D);
   linear_forward(cache.v.data(), in, params.wv, params.bv, N, D, D);
-  // Scores and weights outside the key spans are 0 and never touched below. They are already 0 outside the
-  // spans of the previous call (kept in cache.spans), so only what that call used and this one does not is
-  // cleared: O(T·w) per step, not O(T²). A new shape starts from all zeros.
-  if (cache.last_B != B || cache.last_T != T || cache.last_H != H) {
-    const long BHTT = static_cast<long>(B) * H * T * T;
-    std::fill_n(cache.scores.data(), BHTT, Real(0));
-    std::fill_n(cache.weights.data(), BHTT, Real(0));
-    std::fill_n(cache.spans.data(), static_cast<long>(B) * blocks * 2, 0);
-    cache.last_B = B, cache.last_T = T, cache.last_H = H;
-  }
+  // which keys each block of queries can see (the rest is never computed)
+  update_key_spans(cache, allowed, B, T, H);
   for (int b = 0; b < B; ++b) {
     const long row0 = static_cast<long>(b) * T * D;  // first element of sequence b in an (N, D) matrix
     const std::uint8_t* allowed_b = allowed + static_cast<long>(b) * T * T;
-    int* span = cache.spans.data() + static_cast<long>(b) * blocks * 2;
-    for (int c = 0, i0 = 0; c < blocks; ++c, i0 += kQueryBlock) {
-      const int i1 = std::min(T, i0 + kQueryBlock);
-      const std::pair<int, int> now = find_key_span(allowed_b, i0, i1, T);
-      for (int h = 0; h < H; ++h) {
-        for (int i = i0; i < i1; ++i) {
-          const long r = attention_index(b, h, i, 0, H, T);
-          zero_outside(cache.scores.data() + r, span[2 * c], span[2 * c + 1], now.first, now.second);
-          zero_outside(cache.weights.data() + r, span[2 * c], span[2 * c + 1], now.first, now.second);
-        }
-      }
-      span[2 * c] = now.first, span[2 * c + 1] = now.second;
-    }
+    const int* span = cache.spans.data() + static_cast<long>(b) * blocks * 2;
     for (int h = 0; h < H; ++h) {
       const long head0 = row0 + static_cast<long>(h) * Dh;  // Qₕ = columns h·Dh .. h·Dh+Dh−1, row stride D
       const Real* Qh = cache.q.data() + head0;
