@@ -54,14 +54,7 @@ void ShowDataPanel(App& app) {
     for (const auto& t : tasks) {
       if (ImGui::Selectable(t.c_str(), t == app.state.task)) {
         next.task = t;
-        // Graph nodes have no order and attend along edges: start that task with the settings it needs.
-        if (t == "graph") {
-          next.mask = "graph";
-          next.pe = "none";
-        } else if (app.state.task == "graph") {
-          next.mask = "full";
-          next.pe = "sinusoidal";
-        }
+        follow_task_defaults(app.state, next);  // graph: mask = graph, pe = none; and back
       }
       if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", ui::task_help(t));
     }

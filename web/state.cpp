@@ -1,5 +1,7 @@
 #include "web/state.h"
 
+#include <algorithm>
+
 #include <cctype>
 #include <cerrno>
 #include <cmath>
@@ -195,12 +197,34 @@ std::string url_decode(const std::string& s) {
   return out;
 }
 
+AppState task_defaults(const std::string& task) {
+  AppState d;
+  d.task = task;
+  if (task == "graph") {
+    d.mask = "graph";
+    d.pe = "none";
+  }
+  return d;
+}
+
+void follow_task_defaults(const AppState& before, AppState& next, const std::vector<std::string>& explicit_keys) {
+  if (next.task == before.task) return;
+  const AppState was = task_defaults(before.task), now = task_defaults(next.task);
+  for (const char* name : {"pe", "mask"}) {
+    if (std::find(explicit_keys.begin(), explicit_keys.end(), name) != explicit_keys.end()) continue;
+    const StateField* f = find_state_field(name);
+    // graph allows only its own pe and mask (trainer.cpp), so moving there always takes them
+    if (f->get(next) == f->get(was) || next.task == "graph") f->set(next, f->get(now));
+  }
+}
+
 std::string state_to_query(const AppState& s) {
-  const AppState defaults;
+  const AppState defaults = task_defaults(s.task);
   std::string out;
   for (const auto& f : state_fields()) {
     const std::string v = f.get(s);
-    if (v == f.get(defaults)) continue;
+    if (v == f.get(defaults) && f.name != std::string("task")) continue;
+    if (f.name == std::string("task") && v == AppState{}.task) continue;
     if (!out.empty()) out += '&';
     out += f.name;
     out += '=';
@@ -212,7 +236,9 @@ std::string state_to_query(const AppState& s) {
 std::vector<std::string> apply_pairs(AppState& s, const std::vector<std::pair<std::string, std::string>>& kv) {
   std::vector<std::string> problems;
   AppState next = s;
+  std::vector<std::string> keys;
   for (const auto& [key, value] : kv) {
+    keys.push_back(key);
     const StateField* f = find_state_field(key);
     if (!f) {
       std::vector<std::string> names;
@@ -223,6 +249,7 @@ std::vector<std::string> apply_pairs(AppState& s, const std::vector<std::pair<st
     const std::string err = f->set(next, value);
     if (!err.empty()) problems.push_back(err);
   }
+  if (problems.empty()) follow_task_defaults(s, next, keys);
   if (problems.empty()) {
     const std::string rule = check_state(next);
     if (!rule.empty()) problems.push_back(rule);

@@ -63,12 +63,22 @@ const StateField* find_state_field(const std::string& name);
 // Rules that involve several fields (e.g. heads must divide dim). "" = fine.
 std::string check_state(const AppState& s);
 
-// "task=pos&heads=2" with only the fields that differ from a default AppState; values percent-encoded.
+// The defaults of a task: a default AppState, except that graph starts with mask = graph and pe = none
+// (attention along the edges; graph nodes have no order).
+AppState task_defaults(const std::string& task);
+
+// After a change of task from `before.task` to `next.task`: every task-dependent field (pe, mask) not in
+// `explicit_keys` takes the new task's default if it still had the old task's default (to graph: always,
+// nothing else works there). So choosing graph (in the panel, a link, setState) gives a graph model, and
+// leaving it gives the usual one.
+void follow_task_defaults(const AppState& before, AppState& next, const std::vector<std::string>& explicit_keys = {});
+
+// "task=pos&heads=2" with only the fields that differ from the task's defaults; values percent-encoded.
 std::string state_to_query(const AppState& s);
 
 // Applies "key=value&..." (a leading '#' or '?' is skipped) on top of `s`, all or nothing: on any unknown
 // key, bad value or broken rule, `s` is left unchanged and the messages (one per problem, naming the key)
-// are returned.
+// are returned. A new task brings its defaults for the fields not given (follow_task_defaults).
 std::vector<std::string> apply_query(AppState& s, const std::string& query);
 
 // "a=1&b=x%20y" (a leading '#' or '?' skipped) -> {{"a","1"},{"b","x y"}}

@@ -72,3 +72,41 @@ TEST(AppStateQuery, UrlCodec) {
 
 }  // namespace
 }  // namespace attnlab
+
+namespace attnlab {
+namespace {
+
+TEST(AppStateTaskDefaults, AGraphLinkGetsTheGraphModel) {
+  AppState s;
+  EXPECT_TRUE(apply_query(s, "#task=graph").empty());
+  EXPECT_EQ(s.mask, "graph");
+  EXPECT_EQ(s.pe, "none");
+  EXPECT_EQ(state_to_query(s), "task=graph") << "the task's own defaults are not written";
+  AppState t;
+  EXPECT_TRUE(apply_query(t, state_to_query(s)).empty());
+  EXPECT_EQ(state_to_query(t), state_to_query(s));
+}
+
+TEST(AppStateTaskDefaults, ExplicitSettingsWinAndLeavingGraphRestoresTheUsualModel) {
+  AppState s;
+  EXPECT_TRUE(apply_query(s, "task=graph&mask=full").empty());
+  EXPECT_EQ(s.mask, "full") << "an explicit mask stays (attention ignoring the edges)";
+  EXPECT_EQ(s.pe, "none");
+  EXPECT_EQ(state_to_query(s), "task=graph&mask=full");
+  AppState g;
+  EXPECT_TRUE(apply_query(g, "task=graph").empty());
+  EXPECT_TRUE(apply_query(g, "task=reverse").empty());
+  EXPECT_EQ(g.mask, "full");
+  EXPECT_EQ(g.pe, "sinusoidal");
+  AppState p;  // a user's own choice on another task is kept when moving between non-graph tasks
+  EXPECT_TRUE(apply_query(p, "pe=learned&mask=causal").empty());
+  EXPECT_TRUE(apply_query(p, "task=seen").empty());
+  EXPECT_EQ(p.pe, "learned");
+  EXPECT_EQ(p.mask, "causal");
+  EXPECT_TRUE(apply_query(p, "task=graph").empty());
+  EXPECT_EQ(p.pe, "none") << "graph works only with its own pe and mask";
+  EXPECT_EQ(p.mask, "graph");
+}
+
+}  // namespace
+}  // namespace attnlab

@@ -81,3 +81,28 @@ test('a link with settings in the hash opens that view; a bad setting is reporte
     await context.close();
   }
 });
+
+test('a link to the graph task opens a working graph model: attention along the edges only', async () => {
+  const { context, page, problems } = await openPage(browser);
+  try {
+    await page.goto(server.url + '#task=graph&train=false');
+    await waitReady(page);
+    const s = await page.evaluate(() => window.attnlab.getState());
+    assert.equal(s.mask, 'graph');
+    assert.equal(s.pe, 'none', 'graph nodes have no order');
+    assert.equal((await page.evaluate(() => window.attnlab.metrics())).error, '');
+    await page.evaluate(() => window.attnlab.step(100));
+    const m = await page.evaluate(() => window.attnlab.metrics());
+    assert.ok(m.devAcc > 0.9, `dev accuracy ${m.devAcc}`);
+    // Back to another task: the usual model again, and the hash names only the task.
+    await page.evaluate(() => window.attnlab.setState({ task: 'seen' }));
+    const t = await page.evaluate(() => window.attnlab.getState());
+    assert.equal(t.mask, 'full');
+    assert.equal(t.pe, 'sinusoidal');
+    assert.match(await page.evaluate(() => location.hash), /task=seen/);
+    assert.doesNotMatch(await page.evaluate(() => location.hash), /pe=|mask=/);
+    assert.deepEqual(problems, []);
+  } finally {
+    await context.close();
+  }
+});
