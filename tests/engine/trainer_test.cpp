@@ -1,5 +1,6 @@
 // Training really learns, and the lecture's comparisons come out of real (small, seeded) runs:
-//   seen: attention finds an earlier copy at any distance; a window FC of 3 tokens cannot
+//   seen / count: attention finds copies of a token at any distance; a window FC of 3 tokens cannot
+//   reverse: needs a positional encoding; without one attention is at bag-of-tokens level
 //   graph: attention along the edges is a graph network; without the edges it is guessing
 //   frames: truncated attention (w = 3) is as accurate as full attention and computes far fewer scores
 //   pos: "I saw a saw" is tagged PRON VERB DET NOUN (when the corpus is there)
@@ -64,6 +65,24 @@ TEST(LectureResults, SeenNeedsAttentionNotAWindow) {
   const double win = train_dev_acc(data, window_fc(3), steps(300));
   EXPECT_GE(att, 0.98) << "attention on seen";
   EXPECT_LT(win, 0.80) << "a 3-token window cannot know what came earlier";
+}
+
+TEST(LectureResults, CountNeedsAttentionNotAWindow) {
+  auto data = task_data(TaskKind::count);
+  const double att = train_dev_acc(data, attention(64, 4, 2), steps(800));
+  const double win = train_dev_acc(data, window_fc(3), steps(300));
+  EXPECT_GE(att, 0.98) << "attention counts the copies of a token anywhere in the sequence";
+  EXPECT_LT(win, 0.50) << "a 3-token window sees only its neighbours";
+}
+
+TEST(LectureResults, OrderNeedsAPositionalEncoding) {
+  auto data = task_data(TaskKind::reverse);
+  ModelConfig m = attention();
+  const double with_pe = train_dev_acc(data, m, steps(1000));
+  m.tagger.pe = PosEnc::none;
+  const double without = train_dev_acc(data, m, steps(400));
+  EXPECT_GE(with_pe, 0.95) << "reverse with sinusoidal positions";
+  EXPECT_LT(without, 0.35) << "without positions attention sees a bag of tokens (chance 1/16, bag ~22%)";
 }
 
 TEST(LectureResults, GraphAttentionAlongEdgesIsAGraphNetwork) {
