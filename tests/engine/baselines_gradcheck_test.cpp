@@ -1,7 +1,8 @@
 // Finite-difference gradient checks of every tagging model behind the common interface (model.h): the
 // window FC, the CNN, the Elman and GRU RNNs (one- and two-directional) and the attention adapter (also on
-// packed graph batches). One harness serves all because every model keeps its parameters in one flat
-// ParamStore: nudge each parameter by ±h, compare (L(θ+h) − L(θ−h)) / 2h with the analytic gradient.
+// batches of graphs, one adjacency matrix per graph). One harness serves all because every model keeps its
+// parameters in one flat ParamStore: nudge each parameter by ±h, compare (L(θ+h) − L(θ−h)) / 2h with the
+// analytic gradient.
 // Batches have sequences of different lengths, so padding is checked too. Double precision throughout.
 #include <gtest/gtest.h>
 
