@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <stdexcept>
 
 #include "engine/embedding.h"
@@ -63,12 +64,29 @@ std::string check_config(const TaggerConfig& c) {
   if (c.ffn < 1) return bad("the feed-forward width must be at least 1", c.ffn);
   if (c.max_len < 1) return bad("max_len must be at least 1", c.max_len);
   if (c.max_batch < 1) return bad("max_batch must be at least 1", c.max_batch);
+  const std::string memory = attention_memory_check(c, c.max_batch, c.max_len);
+  if (!memory.empty()) return memory;
   if (!(c.ln_eps > 0)) return "the LayerNorm eps must be positive";
   if (!c.mask.allow.empty() &&
       c.mask.allow.size() != static_cast<size_t>(c.mask.allow_n) * static_cast<size_t>(c.mask.allow_n)) {
     return "the allow matrix must have allow_n x allow_n entries";
   }
   return "";
+}
+
+double attention_memory_bytes(const TaggerConfig& c, int B, int T, int bytes_per_number) {
+  const double BTT = static_cast<double>(B) * T * T;
+  return 2.0 * c.layers * c.heads * BTT * bytes_per_number + BTT;
+}
+
+std::string attention_memory_check(const TaggerConfig& c, int B, int T) {
+  const double bytes = attention_memory_bytes(c, B, T);
+  if (bytes <= kMaxAttentionBytes) return "";
+  char gib[32];
+  std::snprintf(gib, sizeof gib, "%.1f", bytes / (1024.0 * 1024 * 1024));
+  return "B = " + std::to_string(B) + " sequences of T = " + std::to_string(T) + " tokens would need " + gib +
+         " GiB for the attention scores and weights (2·L·B·H·T² numbers, kept for the backward pass); the "
+         "limit is 1 GiB: use shorter sequences, a smaller batch, or fewer layers or heads";
 }
 
 double forward_matmul_flops(const TaggerConfig& c, int B, int T) {
@@ -262,6 +280,8 @@ std::string Tagger<Real>::check_batch(const Batch<Real>& batch) const {
     const std::string problem = learned_pe_check(T, cfg_.max_len);
     if (!problem.empty()) return problem;
   }
+  const std::string memory = attention_memory_check(cfg_, B, T);
+  if (!memory.empty()) return memory;
   const std::string mask_problem = mask_check(cfg_.mask, T);
   if (!mask_problem.empty()) return mask_problem;
   for (int b = 0; b < B; ++b) {

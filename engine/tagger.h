@@ -69,6 +69,14 @@ std::string check_config(const TaggerConfig& config);
 // bench-tagger, B = T = 32: 153,223,168 (459.7 M per training step).
 double forward_matmul_flops(const TaggerConfig& config, int B, int T);
 
+// Memory a forward over B sequences of T tokens keeps for its attention: the scores and weights of every
+// layer and head (2·L·B·H·T² numbers, for the backward pass and the app's views) and the mask (B·T² bytes).
+// It grows with T², so very long inputs are refused with a message instead of exhausting memory.
+double attention_memory_bytes(const TaggerConfig& config, int B, int T, int bytes_per_number = 4);
+constexpr double kMaxAttentionBytes = 1024.0 * 1024 * 1024;  // 1 GiB
+// "" when attention_memory_bytes stays within kMaxAttentionBytes, else a message for the student.
+std::string attention_memory_check(const TaggerConfig& config, int B, int T);
+
 // One batch of B sequences, each padded to T tokens.
 template <typename Real>
 struct Batch {

@@ -342,7 +342,7 @@ EvalResult Trainer::evaluate(const std::vector<Sequence>& seqs, int max_sequence
 double measure_step_ms(const ModelConfig& config_in, int B, int T, int steps, std::uint32_t seed, ScoreWork* work) {
   ModelConfig config = config_in;
   config.tagger.max_len = std::max(config.tagger.max_len, T);
-  config.tagger.max_batch = std::max(config.tagger.max_batch, B);
+  config.tagger.max_batch = B;
   auto model = make_model<float>(config);
   const TaggerConfig& c = config.tagger;
   Rng rng(seed);

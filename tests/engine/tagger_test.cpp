@@ -172,6 +172,30 @@ TEST(Tagger, BatchErrorsAreReportedNotRead) {
   EXPECT_TRUE(model.forward(batch, &error)) << error;
 }
 
+TEST(Tagger, InputsTooLongForTheAttentionMemoryAreRefusedWithAMessage) {
+  TaggerConfig c = bench_tagger_config();  // L 2, H 4
+  c.max_batch = 8;
+  c.max_len = 1024;  // 2·2·4·8·1024² floats = 512 MiB: allowed
+  EXPECT_EQ(check_config(c), "");
+  c.max_len = 4096;  // 8 GiB of floats + 128 MiB of mask
+  EXPECT_NE(check_config(c).find("8.1 GiB for the attention scores and weights"), std::string::npos)
+      << check_config(c);
+  c.max_len = 32;
+  Tagger<float> model(c);
+  std::vector<int> ids(3000, 1);
+  Batch<float> batch;
+  batch.B = 1, batch.T = 3000, batch.tokens = ids.data();
+  EXPECT_EQ(model.check_batch(batch), "");  // 1·2·2·4·3000² floats = 288 MiB
+  batch.B = 8, batch.T = 375 * 8;           // 8 × 3000: 2.3 GiB
+  ids.resize(static_cast<size_t>(batch.B) * batch.T, 1);
+  batch.tokens = ids.data();
+  std::string error;
+  EXPECT_FALSE(model.forward(batch, &error));  // refused before any memory is taken
+  EXPECT_NE(error.find("GiB for the attention scores"), std::string::npos) << error;
+  batch.B = 1, batch.T = 5;
+  EXPECT_TRUE(model.forward(batch, &error)) << "the model still works: " << error;
+}
+
 TEST(Tagger, AttentionWeightsOfEveryLayerAndHeadAreKeptForTheUI) {
   TaggerConfig c = bench_tagger_config();
   c.mask.causal = true;

@@ -88,6 +88,8 @@ attnlab_train_test(missing_data nonzero "cannot read /no/such.conllu" ONE_LINE_E
 attnlab_train_test(graph_pe nonzero "graph nodes have no order" ONE_LINE_ERROR ARGS train --task graph --pe sinusoidal)
 attnlab_train_test(window_mask_needs_w nonzero "--mask window needs --window-mask" ONE_LINE_ERROR
   ARGS train --task frames --mask window)
+attnlab_train_test(too_long_for_memory nonzero "GiB for the attention scores and weights" ONE_LINE_ERROR
+  ARGS speed --lens 64,4096 --steps 1)
 attnlab_train_test(bad_lr nonzero "learning rate must be a positive number" ONE_LINE_ERROR ARGS train --task seen --lr -1)
 attnlab_train_test(foreign_model nonzero "not an Attention Lab model file" ONE_LINE_ERROR
   ARGS tag --load ${CMAKE_CURRENT_LIST_DIR}/bad.conllu "I saw a saw")
