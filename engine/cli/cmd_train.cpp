@@ -128,7 +128,8 @@ void setup_train(CLI::App& root) {
       "train",
       "Train a tagger (self-attention or a baseline) on a task; mini-batches, Adam with warm-up and cosine decay, "
       "seeded. Prints a progress bar on a terminal, a line per evaluation otherwise, or JSON lines with --json "
-      "(the last one has step, loss, train_acc, dev_acc, test_acc, ms_per_step).");
+      "(the last one has step, loss, train_acc, dev_acc, test_acc, ms_per_step, and for attention "
+      "scores_per_step: the (query, key) scores computed per step, vs dense_scores_per_step for every pair).");
   add_task_options(cmd, o.task);
   add_model_options(cmd, o.model);
   add_train_options(cmd, o.train);
