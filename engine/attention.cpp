@@ -5,7 +5,6 @@
 #include <cmath>
 #include <cstdlib>
 #include <cstring>
-#include <utility>
 
 #include "engine/additive.h"
 #include "engine/linear.h"
@@ -33,7 +32,7 @@ void AttentionCache<Real>::resize(int B, int T, int D, int H, Relevance relevanc
   v.resize(ND);
   scores.resize(BHTT);
   weights.resize(BHTT);
-  spans.resize(static_cast<size_t>(B) * ((T + kQueryBlock - 1) / kQueryBlock) * 2);
+  spans.resize(static_cast<size_t>(B) * ((T + kQueryBlock - 1) / kQueryBlock) * 3);  // kSpanInts
   o.resize(ND);
   const bool additive = relevance == Relevance::additive;
   pq.resize(additive ? ND : 0);
@@ -76,25 +75,64 @@ int last_allowed(const std::uint8_t* row, int from, int to) {
   return j - 1;
 }
 
+// cache.spans holds three numbers per sequence and query block: the block's key span [k0, k1) and how many
+// (query, key) pairs in it the mask allows.
+constexpr int kSpanInts = 3;
+
 // The key span of queries i0 .. i1−1 in a sequence's mask (T, T): from the first to one past the last key
-// that any of them may see ({0, 0} when none may: a block of padding).
-std::pair<int, int> find_key_span(const std::uint8_t* allowed, int i0, int i1, int T) {
+// that any of them may see ({0, 0} when none may: a block of padding); and the allowed pairs in it.
+void find_key_span(int* span, const std::uint8_t* allowed, int i0, int i1, int T) {
   int first = T, last = -1;
   for (int i = i0; i < i1; ++i) {
     const std::uint8_t* row = allowed + static_cast<long>(i) * T;
     first = first_allowed(row, 0, first);  // only keys outside the span so far can widen it
     last = std::max(last, last_allowed(row, last + 1, T));
   }
-  if (last < first) return {0, 0};
-  return {first, last + 1};
+  if (last < first) first = 0, last = -1;
+  int pairs = 0;
+  for (int i = i0; i < i1; ++i) {
+    const std::uint8_t* row = allowed + static_cast<long>(i) * T;
+    for (int j = first; j <= last; ++j) pairs += row[j] != 0;
+  }
+  span[0] = first, span[1] = last + 1, span[2] = pairs;
 }
 
-// One past the last query block after c with the same key span as c: such neighbours are computed as one
-// block (full attention: one block of T queries).
-int same_span_end(const int* span, int c, int blocks) {
+int queries_in_block(int c, int T) { return std::min(T, (c + 1) * kQueryBlock) - c * kQueryBlock; }
+
+// A block whose span is mostly masked (fewer than a quarter of its pairs allowed, as with a graph's scattered
+// edges) is computed pair by pair, only the allowed pairs; otherwise as matrix products over the whole span.
+bool pair_by_pair(const int* span, int queries) {
+  return 4L * span[2] < static_cast<long>(queries) * (span[1] - span[0]);
+}
+
+// The number of scores block c computes.
+long block_scores(const int* span, int queries) {
+  return pair_by_pair(span, queries) ? span[2] : static_cast<long>(queries) * (span[1] - span[0]);
+}
+
+// One past the last query block after c that is computed together with c: neighbours with the same key span,
+// both as matrix products (full attention: one block of T queries).
+int same_span_end(const int* span, int c, int blocks, int T) {
+  const int* sc = span + kSpanInts * c;
   int e = c + 1;
-  while (e < blocks && span[2 * e] == span[2 * c] && span[2 * e + 1] == span[2 * c + 1]) ++e;
+  if (pair_by_pair(sc, queries_in_block(c, T))) return e;
+  for (; e < blocks; ++e) {
+    const int* se = span + kSpanInts * e;
+    if (se[0] != sc[0] || se[1] != sc[1] || pair_by_pair(se, queries_in_block(e, T))) break;
+  }
   return e;
+}
+
+// Σ_d a[d]·b[d] and y += α·x, for the pair-by-pair blocks.
+template <typename Real>
+Real dot_n(const Real* a, const Real* b, int n) {
+  Real sum = 0;
+  for (int d = 0; d < n; ++d) sum += a[d] * b[d];
+  return sum;
+}
+template <typename Real>
+void axpy_n(Real* y, Real alpha, const Real* x, int n) {
+  for (int d = 0; d < n; ++d) y[d] += alpha * x[d];
 }
 
 // Zeroes a[from, to) where it lies outside [k0, k1).
@@ -115,23 +153,24 @@ void update_key_spans(AttentionCache<Real>& cache, const std::uint8_t* allowed, 
     const long BHTT = static_cast<long>(B) * H * T * T;
     std::fill_n(cache.scores.data(), BHTT, Real(0));
     std::fill_n(cache.weights.data(), BHTT, Real(0));
-    std::fill_n(cache.spans.data(), static_cast<long>(B) * blocks * 2, 0);
+    std::fill_n(cache.spans.data(), static_cast<long>(B) * blocks * kSpanInts, 0);
     cache.last_B = B, cache.last_T = T, cache.last_H = H;
   }
   for (int b = 0; b < B; ++b) {
     const std::uint8_t* allowed_b = allowed + static_cast<long>(b) * T * T;
-    int* span = cache.spans.data() + static_cast<long>(b) * blocks * 2;
     for (int c = 0, i0 = 0; c < blocks; ++c, i0 += kQueryBlock) {
       const int i1 = std::min(T, i0 + kQueryBlock);
-      const std::pair<int, int> now = find_key_span(allowed_b, i0, i1, T);
+      int* span = cache.spans.data() + (static_cast<long>(b) * blocks + c) * kSpanInts;
+      int now[kSpanInts];
+      find_key_span(now, allowed_b, i0, i1, T);
       for (int h = 0; h < H; ++h) {
         for (int i = i0; i < i1; ++i) {
           const long r = attention_index(b, h, i, 0, H, T);
-          zero_outside(cache.scores.data() + r, span[2 * c], span[2 * c + 1], now.first, now.second);
-          zero_outside(cache.weights.data() + r, span[2 * c], span[2 * c + 1], now.first, now.second);
+          zero_outside(cache.scores.data() + r, span[0], span[1], now[0], now[1]);
+          zero_outside(cache.weights.data() + r, span[0], span[1], now[0], now[1]);
         }
       }
-      span[2 * c] = now.first, span[2 * c + 1] = now.second;
+      std::copy(now, now + kSpanInts, span);
     }
   }
 }
@@ -145,9 +184,8 @@ ScoreWork attention_score_work(const AttentionCache<Real>& cache) {
   ScoreWork work;
   for (int b = 0; b < B; ++b) {
     for (int c = 0; c < blocks; ++c) {
-      const int* span = cache.spans.data() + (static_cast<long>(b) * blocks + c) * 2;
-      const int queries = std::min(T, (c + 1) * kQueryBlock) - c * kQueryBlock;
-      work.computed += static_cast<long>(H) * queries * (span[1] - span[0]);
+      const int* span = cache.spans.data() + (static_cast<long>(b) * blocks + c) * kSpanInts;
+      work.computed += H * block_scores(span, queries_in_block(c, T));
     }
   }
   work.dense = static_cast<long>(H) * B * T * T;
@@ -170,7 +208,7 @@ void attention_forward(Real* out, AttentionCache<Real>& cache, const Real* in, c
   for (int b = 0; b < B; ++b) {
     const long row0 = static_cast<long>(b) * T * D;  // first element of sequence b in an (N, D) matrix
     const std::uint8_t* allowed_b = allowed + static_cast<long>(b) * T * T;
-    const int* span = cache.spans.data() + static_cast<long>(b) * blocks * 2;
+    const int* span = cache.spans.data() + static_cast<long>(b) * blocks * kSpanInts;
     for (int h = 0; h < H; ++h) {
       const long head0 = row0 + static_cast<long>(h) * Dh;  // Qₕ = columns h·Dh .. h·Dh+Dh−1, row stride D
       const Real* Qh = cache.q.data() + head0;
@@ -187,16 +225,33 @@ void attention_forward(Real* out, AttentionCache<Real>& cache, const Real* in, c
       const Real m = spec.alibi ? static_cast<Real>(alibi_slope(h, H)) : Real(0);
       for (int c = 0, e = 0; c < blocks; c = e) {
         // queries i0 .. i1−1 look at keys k0 .. k1−1 (everything else is masked for all of them)
-        e = same_span_end(span, c, blocks);
-        const int i0 = c * kQueryBlock, i1 = std::min(T, e * kQueryBlock), k0 = span[2 * c], k1 = span[2 * c + 1];
+        e = same_span_end(span, c, blocks, T);
+        const int* sc = span + kSpanInts * c;
+        const int i0 = c * kQueryBlock, i1 = std::min(T, e * kQueryBlock), k0 = sc[0], k1 = sc[1];
         const int nq = i1 - i0, nk = k1 - k0;
+        const bool sparse = pair_by_pair(sc, nq);
         if (nk == 0) {  // no query of the block sees anything (padding): Oₕ rows = 0
           for (int i = i0; i < i1; ++i) std::fill_n(Oh + static_cast<long>(i) * D, Dh, Real(0));
           continue;
         }
         Real* Sb = S + static_cast<long>(i0) * T + k0;  // the block's (nq, nk) scores, row stride T
         Real* Ab = A + static_cast<long>(i0) * T + k0;
-        if (spec.relevance == Relevance::dot) {
+        if (sparse) {  // only the allowed pairs: sᵢⱼ = qᵢ·kⱼ/√Dh (or the additive score)
+          for (int i = i0; i < i1; ++i) {
+            for (int j = k0; j < k1; ++j) {
+              Real& sij = S[static_cast<long>(i) * T + j];
+              if (!allowed_b[static_cast<long>(i) * T + j]) {
+                sij = 0;
+              } else if (spec.relevance == Relevance::dot) {
+                sij = scale * dot_n(Qh + static_cast<long>(i) * D, Kh + static_cast<long>(j) * D, Dh);
+              } else {
+                additive_scores(&sij, 1, cache.pq.data() + head0 + static_cast<long>(i) * D,
+                                cache.pk.data() + head0 + static_cast<long>(j) * D,
+                                params.add_w + static_cast<long>(h) * Dh, 1, 1, Dh, D);
+              }
+            }
+          }
+        } else if (spec.relevance == Relevance::dot) {
           // Sₕ = Qₕ·Kₕᵀ / √Dh
           matmul_bt(view(Sb, nq, nk, T), cview(Qh + i0 * D, nq, Dh, D), cview(Kh + k0 * D, nk, Dh, D), false, scale);
         } else {
@@ -215,7 +270,18 @@ void attention_forward(Real* out, AttentionCache<Real>& cache, const Real* in, c
           for (int j = k0; j < k1; ++j) Si[j] = allowed_i[j] ? Si[j] : Real(0);
         }
         // Oₕ = A'ₕ·Vₕ
-        matmul(view(Oh + i0 * D, nq, Dh, D), cview(Ab, nq, nk, T), cview(Vh + k0 * D, nk, Dh, D));
+        if (sparse) {
+          for (int i = i0; i < i1; ++i) {
+            Real* Oi = Oh + static_cast<long>(i) * D;
+            std::fill_n(Oi, Dh, Real(0));
+            for (int j = k0; j < k1; ++j) {
+              const Real a = A[static_cast<long>(i) * T + j];
+              if (a != 0) axpy_n(Oi, a, Vh + static_cast<long>(j) * D, Dh);
+            }
+          }
+        } else {
+          matmul(view(Oh + i0 * D, nq, Dh, D), cview(Ab, nq, nk, T), cview(Vh + k0 * D, nk, Dh, D));
+        }
       }
     }
   }
@@ -262,7 +328,7 @@ void attention_backward(Real* din, const AttentionParams<Real>& grads, Attention
   for (int b = 0; b < B; ++b) {
     const long row0 = static_cast<long>(b) * T * D;
     const std::uint8_t* allowed_b = allowed + static_cast<long>(b) * T * T;
-    const int* span = cache.spans.data() + static_cast<long>(b) * blocks * 2;
+    const int* span = cache.spans.data() + static_cast<long>(b) * blocks * kSpanInts;
     for (int h = 0; h < H; ++h) {
       const long head0 = row0 + static_cast<long>(h) * Dh;
       const Real* Qh = cache.q.data() + head0;
@@ -273,15 +339,32 @@ void attention_backward(Real* din, const AttentionParams<Real>& grads, Attention
       const Real* A = cache.weights.data() + attention_index(b, h, 0, 0, H, T);
       if (!dot) std::fill_n(dS, static_cast<long>(T) * T, Real(0));  // additive reads all of dS below
       for (int c = 0, e = 0; c < blocks; c = e) {
-        e = same_span_end(span, c, blocks);
-        const int i0 = c * kQueryBlock, i1 = std::min(T, e * kQueryBlock), k0 = span[2 * c], k1 = span[2 * c + 1];
+        e = same_span_end(span, c, blocks, T);
+        const int* sc = span + kSpanInts * c;
+        const int i0 = c * kQueryBlock, i1 = std::min(T, e * kQueryBlock), k0 = sc[0], k1 = sc[1];
         const int nq = i1 - i0, nk = k1 - k0;
+        const bool sparse = pair_by_pair(sc, nq);
         if (nk == 0) continue;  // the block saw nothing: its weights were constant 0
         const long at = static_cast<long>(i0) * T + k0;  // the block's (nq, nk) corner, row stride T
         // forward was: Oₕ = A'ₕ·Vₕ   →  dA'ₕ = dOₕ·Vₕᵀ,  dVₕ += A'ₕᵀ·dOₕ
-        matmul_bt(view(dA + at, nq, nk, T), cview(dOh + i0 * D, nq, Dh, D), cview(Vh + k0 * D, nk, Dh, D));
-        matmul_at(view(dV + head0 + k0 * D, nk, Dh, D), cview(A + at, nq, nk, T), cview(dOh + i0 * D, nq, Dh, D),
-                  true);
+        if (sparse) {
+          for (int i = i0; i < i1; ++i) {
+            const Real* dOi = dOh + static_cast<long>(i) * D;
+            for (int j = k0; j < k1; ++j) {
+              const long r = static_cast<long>(i) * T + j;
+              if (!allowed_b[r]) {
+                dA[r] = 0;
+                continue;
+              }
+              dA[r] = dot_n(dOi, Vh + static_cast<long>(j) * D, Dh);
+              axpy_n(dV + head0 + static_cast<long>(j) * D, A[r], dOi, Dh);
+            }
+          }
+        } else {
+          matmul_bt(view(dA + at, nq, nk, T), cview(dOh + i0 * D, nq, Dh, D), cview(Vh + k0 * D, nk, Dh, D));
+          matmul_at(view(dV + head0 + k0 * D, nk, Dh, D), cview(A + at, nq, nk, T), cview(dOh + i0 * D, nq, Dh, D),
+                    true);
+        }
         // forward was: A'ₕ = norm(Sₕ), row by row   →  dSₕ (see attention_norm.cpp for each norm)
         for (int i = i0; i < i1; ++i) {
           const long r = static_cast<long>(i) * T + k0;
@@ -289,7 +372,18 @@ void attention_backward(Real* din, const AttentionParams<Real>& grads, Attention
           attention_norm_backward_rows(dS + r, dA + r, A + r, S + r, allowed_b + r, 1, nk, spec.norm);
         }
         // forward was: Sₕ += −mₕ·|i − j| (ALiBi): a constant, the gradient passes through unchanged.
-        if (dot) {
+        if (dot && sparse) {
+          // forward was: sᵢⱼ = qᵢ·kⱼ/√Dh   →  dqᵢ += dsᵢⱼ·kⱼ/√Dh,  dkⱼ += dsᵢⱼ·qᵢ/√Dh
+          for (int i = i0; i < i1; ++i) {
+            for (int j = k0; j < k1; ++j) {
+              const long r = static_cast<long>(i) * T + j;
+              if (!allowed_b[r]) continue;
+              const Real g = dS[r] * scale;
+              axpy_n(dQ + head0 + static_cast<long>(i) * D, g, Kh + static_cast<long>(j) * D, Dh);
+              axpy_n(dK + head0 + static_cast<long>(j) * D, g, Qh + static_cast<long>(i) * D, Dh);
+            }
+          }
+        } else if (dot) {
           // forward was: Sₕ = Qₕ·Kₕᵀ/√Dh   →  dQₕ += dSₕ·Kₕ/√Dh,  dKₕ += dSₕᵀ·Qₕ/√Dh
           matmul(view(dQ + head0 + i0 * D, nq, Dh, D), cview(dS + at, nq, nk, T), cview(Kh + k0 * D, nk, Dh, D),
                  true, scale);

@@ -17,6 +17,8 @@
 // its scores, weights and A'·V over its key span only: the keys from the first to the last one that any of
 // its queries may see. With a window mask (|i − j| ≤ w) a block of 16 queries looks at 16 + 2w keys, not T,
 // so truncated attention costs O(T·w) instead of O(T²); a causal mask halves the work; padding costs nothing.
+// A block whose span is mostly masked (fewer than 1/4 of its pairs allowed: a graph's edges) computes only the
+// allowed pairs, one by one, so attention on a graph costs O(edges).
 #pragma once
 
 #include <cstdint>
@@ -62,7 +64,8 @@ struct AttentionCache {
   Buffer<Real> scores;   // (B, H, T, T) S, scaled, with the ALiBi bias, before normalization.
                          //              A pair the mask forbids is not used: its score is stored as 0.
   Buffer<Real> weights;  // (B, H, T, T) A' = norm(S); row = query, column = key; masked pairs exactly 0
-  Buffer<int> spans;     // (B, ⌈T / kQueryBlock⌉, 2) each query block's key span [first, last + 1)
+  Buffer<int> spans;     // (B, ⌈T / kQueryBlock⌉, 3) each query block's key span [first, last + 1) and how
+                         //                          many of its pairs the mask allows
   int last_B = 0, last_T = 0, last_H = 0;  // the shape of the forward that left these numbers (see attention.cpp)
   Buffer<Real> o;        // (N, D) concat(O₁ .. O_H), the input of the output projection
   Buffer<Real> pq, pk;   // (N, D) q·W'q and k·W'k per head (additive relevance only)
@@ -92,7 +95,8 @@ inline long attention_index(int b, int h, int i, int j, int H, int T) {
 
 // The attention work of a forward pass: how many (query, key) scores it computed, over its sequences and
 // heads (and, summed by a model, its layers), and how many a dense T×T computation per head would have.
-// Full attention: computed = dense = H·B·T²; a window w: computed ≈ H·B·T·(kQueryBlock + 2w).
+// Full attention: computed = dense = H·B·T²; a window w: computed ≈ H·B·T·(kQueryBlock + 2w); a sparse
+// graph: H·(its edges).
 struct ScoreWork {
   long computed = 0;
   long dense = 0;

@@ -48,7 +48,9 @@ std::vector<Case> cases() {
   add("window3_relu", false, 3, AttnNorm::relu);
   add("window5_sigmoid_alibi", false, 5, AttnNorm::sigmoid, true);
   add("full_alibi", false, -1, AttnNorm::softmax, true);
-  add("graph", false, -1, AttnNorm::softmax, false, true);
+  add("graph", false, -1, AttnNorm::softmax, false, true);  // ~15% of the pairs: computed pair by pair
+  add("graph_relu_alibi", false, -1, AttnNorm::relu, true, true);
+  add("causal_graph", true, -1, AttnNorm::sigmoid, false, true);
   return c;
 }
 
@@ -230,6 +232,20 @@ TEST(AttentionBlocks, TruncatedAttentionComputesFarFewerScores) {
     }
     EXPECT_LT(pairs(true, -1, T) * 10, full * 7) << "causal: about half";
     EXPECT_LT(pairs(false, -1, T / 4) * 8, full) << "padding costs nothing";
+    // a graph (each node linked to its two neighbours in a shuffled order): only the edges are computed
+    std::vector<int> order(T);
+    for (int i = 0; i < T; ++i) order[i] = i;
+    for (int i = T - 1; i > 0; --i) std::swap(order[i], order[rng.below(static_cast<std::uint32_t>(i + 1))]);
+    MaskSpec g;
+    g.allow_n = T;
+    g.allow.assign(static_cast<size_t>(T) * T, 0);
+    for (int n = 0; n < T; ++n) {
+      const int a = order[n], b = order[(n + 1) % T];
+      g.allow[static_cast<size_t>(a) * T + b] = g.allow[static_cast<size_t>(b) * T + a] = 1;
+    }
+    build_attention_mask(allowed.data(), g, nullptr, 1, T);
+    attention_forward(out.data(), cache, x.data(), allowed.data(), nullptr, p, spec, 1, T, D);
+    EXPECT_EQ(attention_score_work(cache).computed, static_cast<long>(H) * 2 * T) << "H · edges (2 per node)";
   }
 }
 

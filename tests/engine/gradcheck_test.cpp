@@ -329,7 +329,8 @@ struct AdditiveCase : Problem {  // one head of width Dh = 3 inside rows of widt
 };
 
 // long_*: T = 37, three query blocks (16 + 16 + 5, attention.h) whose key spans overlap, with padding.
-enum class MaskKind { full, causal, window, allow, padding, all, long_window, long_causal, long_full };
+// long_graph: a sparse random allow matrix (~10% of the pairs): blocks computed pair by pair.
+enum class MaskKind { full, causal, window, allow, padding, all, long_window, long_causal, long_full, long_graph };
 
 struct AttentionCase : Problem {
   int B = 2, T = 4, D = 6, H = 2;
@@ -345,7 +346,8 @@ struct AttentionCase : Problem {
   AttentionScratch<double> scratch;
 
   AttentionCase(AttnNorm norm, Relevance rel, MaskKind kind, bool alibi, bool with_bias) : bias(with_bias) {
-    const bool long_seq = kind == MaskKind::long_window || kind == MaskKind::long_causal || kind == MaskKind::long_full;
+    const bool long_seq = kind == MaskKind::long_window || kind == MaskKind::long_causal ||
+                          kind == MaskKind::long_full || kind == MaskKind::long_graph;
     if (long_seq) T = 37, D = 4;
     spec.heads = H, spec.norm = norm, spec.relevance = rel, spec.alibi = alibi;
     Rng rng(11);
@@ -371,6 +373,12 @@ struct AttentionCase : Problem {
     if (kind == MaskKind::long_window) mask.window = 3;
     if (kind == MaskKind::long_causal) mask.causal = true;
     if (long_seq) lengths = {37, 20};  // the second sequence's last block is all padding
+    if (kind == MaskKind::long_graph) {
+      Rng edges(5);
+      mask.allow_n = T;
+      mask.allow.resize(static_cast<size_t>(T) * T);
+      for (auto& a : mask.allow) a = edges.uniform() < 0.1 ? 1 : 0;
+    }
     allowed.resize(static_cast<size_t>(B) * T * T);
     build_attention_mask(allowed.data(), mask, lengths.empty() ? nullptr : lengths.data(), B, T);
     cache.resize(B, T, D, H, rel);
@@ -463,6 +471,9 @@ const OpCase kOpCases[] = {
     {"attention_long_causal_relu", make<AttentionCase>(kRelu, kDot, MaskKind::long_causal, false, true), {}},
     {"attention_long_full", make<AttentionCase>(kSoftmax, kDot, MaskKind::long_full, false, true), {}},
     {"attention_long_window_additive", make<AttentionCase>(kSoftmax, kAdditive, MaskKind::long_window, false, true), {}},
+    {"attention_long_graph", make<AttentionCase>(kSoftmax, kDot, MaskKind::long_graph, false, true), {}},
+    {"attention_long_graph_sigmoid_alibi", make<AttentionCase>(kSigmoid, kDot, MaskKind::long_graph, true, true), {}},
+    {"attention_long_graph_additive", make<AttentionCase>(kRelu, kAdditive, MaskKind::long_graph, false, true), {}},
 };
 
 void PrintTo(const OpCase& c, std::ostream* os) { *os << c.name; }
