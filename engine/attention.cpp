@@ -229,7 +229,7 @@ void attention_forward(Real* out, AttentionCache<Real>& cache, const Real* in, c
         const int* sc = span + kSpanInts * c;
         const int i0 = c * kQueryBlock, i1 = std::min(T, e * kQueryBlock), k0 = sc[0], k1 = sc[1];
         const int nq = i1 - i0, nk = k1 - k0;
-        const bool sparse = pair_by_pair(sc, nq);
+        const bool sparse = pair_by_pair(sc, queries_in_block(c, T));  // (merged blocks are never sparse)
         if (nk == 0) {  // no query of the block sees anything (padding): Oₕ rows = 0
           for (int i = i0; i < i1; ++i) std::fill_n(Oh + static_cast<long>(i) * D, Dh, Real(0));
           continue;
@@ -343,7 +343,7 @@ void attention_backward(Real* din, const AttentionParams<Real>& grads, Attention
         const int* sc = span + kSpanInts * c;
         const int i0 = c * kQueryBlock, i1 = std::min(T, e * kQueryBlock), k0 = sc[0], k1 = sc[1];
         const int nq = i1 - i0, nk = k1 - k0;
-        const bool sparse = pair_by_pair(sc, nq);
+        const bool sparse = pair_by_pair(sc, queries_in_block(c, T));  // (merged blocks are never sparse)
         if (nk == 0) continue;  // the block saw nothing: its weights were constant 0
         const long at = static_cast<long>(i0) * T + k0;  // the block's (nq, nk) corner, row stride T
         // forward was: Oₕ = A'ₕ·Vₕ   →  dA'ₕ = dOₕ·Vₕᵀ,  dVₕ += A'ₕᵀ·dOₕ
