@@ -123,6 +123,20 @@ int same_span_end(const int* span, int c, int blocks, int T) {
   return e;
 }
 
+// What the forward and backward passes compute for query block c of a sequence (spans from update_key_spans):
+// queries [i0, i1), merged with the following blocks of the same span; keys [k0, k1); pair by pair or as
+// matrix products (a pair-by-pair block is never merged); and the block after it.
+struct BlockPlan {
+  int i0, i1, k0, k1;
+  bool sparse;
+  int next;
+};
+BlockPlan plan_block(const int* span, int c, int blocks, int T) {
+  const int* sc = span + kSpanInts * c;
+  const int e = same_span_end(span, c, blocks, T);
+  return {c * kQueryBlock, std::min(T, e * kQueryBlock), sc[0], sc[1], pair_by_pair(sc, queries_in_block(c, T)), e};
+}
+
 // Σ_d a[d]·b[d] and y += α·x, for the pair-by-pair blocks.
 template <typename Real>
 Real dot_n(const Real* a, const Real* b, int n) {
@@ -223,13 +237,12 @@ void attention_forward(Real* out, AttentionCache<Real>& cache, const Real* in, c
                          params.add_wk + u0, T, Dh, D);
       }
       const Real m = spec.alibi ? static_cast<Real>(alibi_slope(h, H)) : Real(0);
-      for (int c = 0, e = 0; c < blocks; c = e) {
+      for (int c = 0; c < blocks;) {
         // queries i0 .. i1−1 look at keys k0 .. k1−1 (everything else is masked for all of them)
-        e = same_span_end(span, c, blocks, T);
-        const int* sc = span + kSpanInts * c;
-        const int i0 = c * kQueryBlock, i1 = std::min(T, e * kQueryBlock), k0 = sc[0], k1 = sc[1];
-        const int nq = i1 - i0, nk = k1 - k0;
-        const bool sparse = pair_by_pair(sc, queries_in_block(c, T));  // (merged blocks are never sparse)
+        const BlockPlan blk = plan_block(span, c, blocks, T);
+        c = blk.next;
+        const int i0 = blk.i0, i1 = blk.i1, k0 = blk.k0, k1 = blk.k1, nq = i1 - i0, nk = k1 - k0;
+        const bool sparse = blk.sparse;
         if (nk == 0) {  // no query of the block sees anything (padding): Oₕ rows = 0
           for (int i = i0; i < i1; ++i) std::fill_n(Oh + static_cast<long>(i) * D, Dh, Real(0));
           continue;
@@ -338,12 +351,11 @@ void attention_backward(Real* din, const AttentionParams<Real>& grads, Attention
       const Real* S = cache.scores.data() + attention_index(b, h, 0, 0, H, T);
       const Real* A = cache.weights.data() + attention_index(b, h, 0, 0, H, T);
       if (!dot) std::fill_n(dS, static_cast<long>(T) * T, Real(0));  // additive reads all of dS below
-      for (int c = 0, e = 0; c < blocks; c = e) {
-        e = same_span_end(span, c, blocks, T);
-        const int* sc = span + kSpanInts * c;
-        const int i0 = c * kQueryBlock, i1 = std::min(T, e * kQueryBlock), k0 = sc[0], k1 = sc[1];
-        const int nq = i1 - i0, nk = k1 - k0;
-        const bool sparse = pair_by_pair(sc, queries_in_block(c, T));  // (merged blocks are never sparse)
+      for (int c = 0; c < blocks;) {
+        const BlockPlan blk = plan_block(span, c, blocks, T);  // the same blocks as the forward pass
+        c = blk.next;
+        const int i0 = blk.i0, i1 = blk.i1, k0 = blk.k0, k1 = blk.k1, nq = i1 - i0, nk = k1 - k0;
+        const bool sparse = blk.sparse;
         if (nk == 0) continue;  // the block saw nothing: its weights were constant 0
         const long at = static_cast<long>(i0) * T + k0;  // the block's (nq, nk) corner, row stride T
         // forward was: Oₕ = A'ₕ·Vₕ   →  dA'ₕ = dOₕ·Vₕᵀ,  dVₕ += A'ₕᵀ·dOₕ

@@ -1,7 +1,6 @@
 #include "web/state.h"
 
 #include <algorithm>
-
 #include <cctype>
 #include <cerrno>
 #include <cmath>
@@ -219,12 +218,12 @@ void follow_task_defaults(const AppState& before, AppState& next, const std::vec
 }
 
 std::string state_to_query(const AppState& s) {
-  const AppState defaults = task_defaults(s.task);
+  // the task is written unless it is the default one; every other field unless it is that task's default
+  const AppState plain, defaults = task_defaults(s.task);
   std::string out;
   for (const auto& f : state_fields()) {
     const std::string v = f.get(s);
-    if (v == f.get(defaults) && f.name != std::string("task")) continue;
-    if (f.name == std::string("task") && v == AppState{}.task) continue;
+    if (v == f.get(f.name == std::string("task") ? plain : defaults)) continue;
     if (!out.empty()) out += '&';
     out += f.name;
     out += '=';
