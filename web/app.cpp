@@ -6,7 +6,7 @@
 #include <sstream>
 #include <stdexcept>
 
-#include "engine/words.h"
+#include "engine/data/words.h"
 #include "web/platform.h"
 
 namespace attnlab {

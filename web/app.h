@@ -10,9 +10,9 @@
 #include <utility>
 #include <vector>
 
-#include "engine/tasks.h"
-#include "engine/tensor.h"
-#include "engine/trainer.h"
+#include "engine/data/tasks.h"
+#include "engine/core/tensor.h"
+#include "engine/train/trainer.h"
 #include "web/heatmap.h"
 #include "web/state.h"
 

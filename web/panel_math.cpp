@@ -7,7 +7,7 @@
 #include <cstdio>
 #include <string>
 
-#include "engine/attention_model.h"
+#include "engine/models/attention_model.h"
 #include "imgui.h"
 #include "web/panels.h"
 #include "web/strings.h"

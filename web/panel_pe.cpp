@@ -4,7 +4,7 @@
 #include <cmath>
 #include <limits>
 
-#include "engine/posenc.h"
+#include "engine/attention/posenc.h"
 #include "imgui.h"
 #include "web/panels.h"
 #include "web/strings.h"

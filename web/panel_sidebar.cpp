@@ -48,7 +48,7 @@ static void TokenChips(const App& app, const std::vector<std::string>& tokens, c
 void ShowDataPanel(App& app) {
   AppState next = app.state;
   ui::Prose(S().data_intro);
-  const auto& tasks = task_names();
+  const auto& tasks = enum_names<TaskKind>();
   ImGui::SetNextItemWidth(ImGui::GetFontSize() * 10);
   if (ImGui::BeginCombo(S().data_task, app.state.task.c_str())) {
     for (const auto& t : tasks) {

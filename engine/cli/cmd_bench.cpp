@@ -24,10 +24,10 @@
 #endif
 
 #include "engine/cli/command.h"
-#include "engine/kernels.h"
-#include "engine/optim.h"
-#include "engine/rng.h"
-#include "engine/tagger.h"
+#include "engine/kernels/kernels.h"
+#include "engine/train/optim.h"
+#include "engine/core/rng.h"
+#include "engine/models/tagger.h"
 
 namespace attnlab::cli {
 

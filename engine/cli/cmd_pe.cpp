@@ -2,7 +2,7 @@
 #include <cstdio>
 
 #include "engine/cli/command.h"
-#include "engine/posenc.h"
+#include "engine/attention/posenc.h"
 
 namespace attnlab::cli {
 

@@ -18,10 +18,10 @@
 #include <string>
 #include <vector>
 
-#include "engine/attention.h"
+#include "engine/attention/attention.h"
 #include "engine/cli/command.h"
-#include "engine/mask.h"
-#include "engine/tensor.h"
+#include "engine/attention/mask.h"
+#include "engine/core/tensor.h"
 
 namespace attnlab::cli {
 namespace {

@@ -105,7 +105,7 @@ void add_train_options(CLI::App* cmd, TrainOptions& o) {
 
 TaskKind parse_task(const std::string& name) {
   TaskKind k;
-  if (!from_string(name, &k)) throw Error("unknown task '" + name + "' (choose " + join(task_names()) + ")");
+  if (!from_string(name, &k)) throw Error("unknown task '" + name + "' (choose " + join(enum_names<TaskKind>()) + ")");
   return k;
 }
 

@@ -6,10 +6,10 @@
 #include <string>
 
 #include "engine/cli/command.h"
-#include "engine/model.h"
-#include "engine/model_io.h"
-#include "engine/tasks.h"
-#include "engine/trainer.h"
+#include "engine/models/model.h"
+#include "engine/io/model_io.h"
+#include "engine/data/tasks.h"
+#include "engine/train/trainer.h"
 
 namespace attnlab::cli {
 

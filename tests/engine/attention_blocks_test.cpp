@@ -10,10 +10,10 @@
 #include <string>
 #include <vector>
 
-#include "engine/attention.h"
-#include "engine/mask.h"
-#include "engine/posenc.h"
-#include "engine/rng.h"
+#include "engine/attention/attention.h"
+#include "engine/attention/mask.h"
+#include "engine/attention/posenc.h"
+#include "engine/core/rng.h"
 
 namespace attnlab {
 namespace {

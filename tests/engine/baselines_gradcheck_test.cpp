@@ -10,9 +10,9 @@
 #include <string>
 #include <vector>
 
-#include "engine/attention_model.h"
-#include "engine/model.h"
-#include "engine/rng.h"
+#include "engine/models/attention_model.h"
+#include "engine/models/model.h"
+#include "engine/core/rng.h"
 
 namespace attnlab {
 namespace {

@@ -28,8 +28,8 @@
 
 #include <nlohmann/json.hpp>
 
-#include "engine/optim.h"
-#include "engine/tagger.h"
+#include "engine/train/optim.h"
+#include "engine/models/tagger.h"
 
 namespace attnlab {
 namespace {

@@ -15,20 +15,20 @@
 #include <string>
 #include <vector>
 
-#include "engine/activation.h"
-#include "engine/additive.h"
-#include "engine/attention.h"
-#include "engine/attention_norm.h"
-#include "engine/embedding.h"
-#include "engine/ffn.h"
-#include "engine/layernorm.h"
-#include "engine/linear.h"
-#include "engine/loss.h"
-#include "engine/mask.h"
-#include "engine/posenc.h"
-#include "engine/residual.h"
-#include "engine/rng.h"
-#include "engine/tagger.h"
+#include "engine/ops/activation.h"
+#include "engine/attention/additive.h"
+#include "engine/attention/attention.h"
+#include "engine/attention/attention_norm.h"
+#include "engine/ops/embedding.h"
+#include "engine/ops/ffn.h"
+#include "engine/ops/layernorm.h"
+#include "engine/ops/linear.h"
+#include "engine/ops/loss.h"
+#include "engine/attention/mask.h"
+#include "engine/attention/posenc.h"
+#include "engine/ops/residual.h"
+#include "engine/core/rng.h"
+#include "engine/models/tagger.h"
 
 namespace attnlab {
 namespace {

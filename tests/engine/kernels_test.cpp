@@ -12,14 +12,14 @@
 #include <string>
 #include <vector>
 
-#include "engine/attention.h"
-#include "engine/kernels.h"
-#include "engine/layernorm.h"
-#include "engine/loss.h"
-#include "engine/mask.h"
-#include "engine/matmul.h"
-#include "engine/rng.h"
-#include "engine/tagger.h"
+#include "engine/attention/attention.h"
+#include "engine/kernels/kernels.h"
+#include "engine/ops/layernorm.h"
+#include "engine/ops/loss.h"
+#include "engine/attention/mask.h"
+#include "engine/kernels/matmul.h"
+#include "engine/core/rng.h"
+#include "engine/models/tagger.h"
 
 namespace attnlab {
 namespace {

@@ -6,10 +6,10 @@
 #include <cstdint>
 #include <vector>
 
-#include "engine/attention.h"
-#include "engine/mask.h"
-#include "engine/rng.h"
-#include "engine/tagger.h"
+#include "engine/attention/attention.h"
+#include "engine/attention/mask.h"
+#include "engine/core/rng.h"
+#include "engine/models/tagger.h"
 
 namespace attnlab {
 namespace {

@@ -3,8 +3,8 @@
 
 #include <vector>
 
-#include "engine/matmul.h"
-#include "engine/rng.h"
+#include "engine/kernels/matmul.h"
+#include "engine/core/rng.h"
 
 namespace attnlab {
 namespace {

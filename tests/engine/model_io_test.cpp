@@ -1,13 +1,13 @@
 // Model files: a saved model loads back to the same numbers, and every kind of broken file is refused with
 // a message that says what is wrong (truncated, corrupted, foreign, newer version).
-#include "engine/model_io.h"
+#include "engine/io/model_io.h"
 
 #include <gtest/gtest.h>
 
 #include <cstdio>
 #include <string>
 
-#include "engine/trainer.h"
+#include "engine/train/trainer.h"
 
 namespace attnlab {
 namespace {

@@ -4,7 +4,7 @@
 #include <cmath>
 #include <vector>
 
-#include "engine/optim.h"
+#include "engine/train/optim.h"
 
 namespace attnlab {
 namespace {

@@ -5,9 +5,9 @@
 #include <numeric>
 #include <vector>
 
-#include "engine/posenc.h"
-#include "engine/rng.h"
-#include "engine/tagger.h"
+#include "engine/attention/posenc.h"
+#include "engine/core/rng.h"
+#include "engine/models/tagger.h"
 
 namespace attnlab {
 namespace {

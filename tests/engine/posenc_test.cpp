@@ -3,7 +3,7 @@
 
 #include <cmath>
 
-#include "engine/posenc.h"
+#include "engine/attention/posenc.h"
 
 namespace attnlab {
 namespace {

@@ -5,7 +5,7 @@
 #include <cmath>
 #include <cstdint>
 
-#include "engine/rng.h"
+#include "engine/core/rng.h"
 
 namespace attnlab {
 namespace {

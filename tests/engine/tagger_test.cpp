@@ -11,9 +11,9 @@
 #include <utility>
 #include <vector>
 
-#include "engine/optim.h"
-#include "engine/rng.h"
-#include "engine/tagger.h"
+#include "engine/train/optim.h"
+#include "engine/core/rng.h"
+#include "engine/models/tagger.h"
 
 // Count every heap allocation made through operator new in this test program, so a test can assert that a
 // training step makes none. (Plain counting; the allocation itself is malloc as usual.)

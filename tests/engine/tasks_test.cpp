@@ -1,6 +1,6 @@
 // The data side of training: the CoNLL-U reader, words → token ids (unknown words by shape), and the
 // synthetic tasks (labels checked against their definitions, seeded splits).
-#include "engine/tasks.h"
+#include "engine/data/tasks.h"
 
 #include <gtest/gtest.h>
 
@@ -9,8 +9,8 @@
 #include <set>
 #include <string>
 
-#include "engine/conllu.h"
-#include "engine/words.h"
+#include "engine/data/conllu.h"
+#include "engine/data/words.h"
 
 namespace attnlab {
 namespace {

@@ -7,7 +7,7 @@
 // plus the trainer's machinery: early stop on a target accuracy, divergence, bounded snapshots,
 // determinism, the time-budget step, and what a learned positional table does with longer inputs.
 // Sizes are chosen to finish in a second or two each in a Release build.
-#include "engine/trainer.h"
+#include "engine/train/trainer.h"
 
 #include <gtest/gtest.h>
 

@@ -32,8 +32,8 @@
 #include <cstdint>
 #include <vector>
 
-#include "engine/attention.h"
-#include "engine/mask.h"
+#include "engine/attention/attention.h"
+#include "engine/attention/mask.h"
 
 namespace attnlab {
 namespace {

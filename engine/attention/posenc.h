@@ -1,0 +1,76 @@
+// Positional encodings: how self-attention, which by itself has no notion of order, learns where a token is.
+//
+// B = sequences, T = tokens (positions), D = model width, H = heads
+//
+// Four choices, as in the lecture:
+//   none        attention sees a bag of tokens: permuting the input permutes the output, nothing else.
+//   sinusoidal  a fixed vector per position, added to the token vectors (below).
+//   learned     a trainable table of max_len rows, added the same way. It has no row for position max_len,
+//               so an input longer than the table is an error (learned_pe_check), never a read past the end.
+//   alibi       relative: nothing is added to the tokens; instead every attention score gets a penalty that
+//               grows with the distance between query and key (see alibi_slope).
+#pragma once
+
+#include <string>
+#include "engine/core/names.h"
+#include <vector>
+
+#include "engine/core/tensor.h"
+
+namespace attnlab {
+
+enum class PosEnc { none, sinusoidal, learned, alibi };
+inline constexpr EnumName<PosEnc> kPosEncNames[] = {
+    {PosEnc::none, "none", "no positions: attention sees a bag of tokens"},
+    {PosEnc::sinusoidal, "sinusoidal", "hand-made: a fixed sin/cos vector per position, added to the input"},
+    {PosEnc::learned, "learned", "a trainable vector per position, up to max_len positions"},
+    {PosEnc::alibi, "alibi", "relative: each score gets a penalty that grows with the distance |i - j|"},
+};
+constexpr NameTable<PosEnc> names_of(PosEnc) { return NameTable<PosEnc>(kPosEncNames); }
+
+// Hand-made sinusoidal encoding ("Attention Is All You Need"), added to the token vectors:
+//   PE(p, 2i)   = sin(p / 10000^(2i/D))
+//   PE(p, 2i+1) = cos(p / 10000^(2i/D))
+// It is defined for every position p, so it extends to sequences longer than any seen in training.
+// pe: output (T, D), overwritten.
+void sinusoidal_encoding(MatMap pe);
+Mat sinusoidal_encoding(int T, int D);
+// The same, for any scalar type: pe (T, D), overwritten.
+template <typename Real>
+void sinusoidal_encoding(Real* pe, int T, int D);
+
+// Add a position table to each of B sequences: out[b, t] = in[b, t] + pe[t]. out may equal in.
+// out, in (B·T, D); pe (≥T, D), row t = position t (sinusoidal table or learned parameters).
+template <typename Real>
+void positional_add_forward(Real* out, const Real* in, const Real* pe, int B, int T, int D);
+
+// forward was: out[b, t] = in[b, t] + pe[t]
+// so           din[b, t] += dout[b, t]   and   dpe[t] += Σ_b dout[b, t]   (position t is shared by B sequences)
+// din or dpe may be nullptr (the sinusoidal table is not trained).
+template <typename Real>
+void positional_add_backward(Real* din, Real* dpe, const Real* dout, int B, int T, int D);
+
+// "" when a learned table of max_len rows can encode T positions, else a message for the student.
+std::string learned_pe_check(int T, int max_len);
+
+// ALiBi ("Attention with Linear Biases", Press et al. 2022). Head h adds to the score of query i, key j
+//     bias(i, j) = −m_h · |i − j|
+// before the normalization: the further a key, the lower its score, by a fixed amount per step.
+// Why this relative scheme here:
+//   - no parameters: nothing to learn, nothing to store, the same for every input;
+//   - it extrapolates: the bias is defined for any distance, so a model trained on short inputs runs on
+//     longer ones (a learned table simply has no row for them);
+//   - it is easy to see: per head it is one T×T matrix, drawn next to the attention weights it shapes.
+// It is symmetric (|i − j|, not i − j) because the tagger is bidirectional: a key 3 to the left and a key
+// 3 to the right are equally far. The paper's causal version only ever sees keys to the left.
+//
+// Slopes: a geometric sequence, one per head, m_h = 2^(−8(h+1)/H) for H a power of two (H = 4: 1/4, 1/16,
+// 1/64, 1/256), so some heads look locally and others almost uniformly. For other H the paper takes the
+// slopes of the nearest smaller power of two P and fills up with every other slope of 2P.
+std::vector<double> alibi_slopes(int H);
+double alibi_slope(int h, int H);
+// The bias matrix of one head, for drawing: bias (T, T), bias(i, j) = −slope·|i − j|.
+template <typename Real>
+void alibi_bias(Real* bias, double slope, int T);
+
+}  // namespace attnlab

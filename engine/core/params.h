@@ -1,0 +1,62 @@
+// Every trainable number of a model lives in ONE flat buffer; each named tensor is a view into it.
+// The gradients (and the optimizer's moments) are buffers of the same length and the same layout, so
+//   - an optimizer step is one loop over the flat buffers (optim.h),
+//   - a gradient check can walk every parameter, and
+//   - the UI can list the tensors by name and draw any of them as a matrix.
+#pragma once
+
+#include <cstddef>
+#include <string>
+#include <vector>
+
+#include "engine/core/tensor.h"
+
+namespace attnlab {
+
+struct ParamInfo {
+  std::string name;    // e.g. "block0.attn.wq"
+  std::size_t offset;  // first element in the flat buffers
+  int rows, cols;      // shape; a vector is (1, n)
+  std::size_t size() const { return static_cast<std::size_t>(rows) * cols; }
+};
+
+template <typename Real>
+class ParamStore {
+ public:
+  // Register a tensor (before allocate()); returns its index.
+  std::size_t add(const std::string& name, int rows, int cols);
+  // Allocate the value and gradient buffers, zero-filled. Call once, after the last add().
+  void allocate();
+
+  std::size_t size() const { return value_.size(); }  // total number of scalars
+  const std::vector<ParamInfo>& tensors() const { return tensors_; }
+  int find(const std::string& name) const;  // index of a tensor, -1 if there is none
+
+  Real* values() { return value_.data(); }
+  const Real* values() const { return value_.data(); }
+  Real* grads() { return grad_.data(); }
+  const Real* grads() const { return grad_.data(); }
+
+  // Tensor i as a (rows, cols) matrix: its values, its gradient, or the same slice of any buffer laid out
+  // like this store (e.g. Adam's moments).
+  View<Real> value(std::size_t i) { return slice(value_.data(), i); }
+  View<Real> grad(std::size_t i) { return slice(grad_.data(), i); }
+  CView<Real> value(std::size_t i) const { return cslice(value_.data(), i); }
+  CView<Real> grad(std::size_t i) const { return cslice(grad_.data(), i); }
+  View<Real> slice(Real* buffer, std::size_t i) const {
+    return view(buffer + tensors_[i].offset, tensors_[i].rows, tensors_[i].cols);
+  }
+  CView<Real> cslice(const Real* buffer, std::size_t i) const {
+    return cview(buffer + tensors_[i].offset, tensors_[i].rows, tensors_[i].cols);
+  }
+
+  void zero_grad();
+
+ private:
+  std::vector<ParamInfo> tensors_;
+  std::size_t total_ = 0;
+  Buffer<Real> value_;  // (size()) every parameter, tensor after tensor
+  Buffer<Real> grad_;   // (size()) same layout
+};
+
+}  // namespace attnlab

@@ -1,0 +1,347 @@
+// T = tokens of one sequence, Din = feature width, V = token vocabulary, C = tags, K = classes
+#include "engine/data/tasks.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdlib>
+#include <fstream>
+#include <memory>
+#include <stdexcept>
+
+#include "engine/ops/loss.h"
+#include "engine/core/rng.h"
+
+// The build may compile engine/data/*.conllu into the binary (scripts/embed.cmake, name "corpora").
+#if defined(__has_include)
+#if __has_include("corpora.h")
+#include "corpora.h"
+#define ATTNLAB_HAVE_EMBEDDED_CORPORA 1
+#endif
+#endif
+
+namespace attnlab {
+
+TaskConfig default_task_config(TaskKind kind) {
+  TaskConfig t;
+  t.kind = kind;
+  switch (kind) {
+    case TaskKind::pos:
+      t.min_len = 1;
+      t.max_len = 0;
+      break;
+    case TaskKind::seen:
+      t.vocab = 16;
+      t.min_len = 8;
+      t.max_len = 24;
+      break;
+    case TaskKind::count:
+      t.vocab = 12;
+      t.min_len = 8;
+      t.max_len = 24;
+      t.cap = 4;
+      break;
+    case TaskKind::reverse:
+      t.vocab = 16;
+      t.min_len = 6;
+      t.max_len = 16;
+      break;
+    case TaskKind::sort:
+      t.vocab = 16;
+      t.min_len = 6;
+      t.max_len = 16;
+      break;
+    case TaskKind::frames:
+      t.min_len = 24;
+      t.max_len = 64;
+      t.classes = 5;
+      t.feat_dim = 8;
+      break;
+    case TaskKind::graph:
+      t.min_len = 6;
+      t.max_len = 16;
+      t.classes = 3;
+      t.degree = 2;
+      break;
+  }
+  return t;
+}
+
+std::string check_task(const TaskConfig& t) {
+  const bool synthetic = t.kind != TaskKind::pos;
+  if (t.train < 1 || t.dev < 1 || t.test < 1) return "every split needs at least one sequence";
+  if (synthetic && (t.min_len < 1 || t.max_len < t.min_len)) {
+    return "the length range " + std::to_string(t.min_len) + ".." + std::to_string(t.max_len) +
+           " is empty (need 1 <= min_len <= max_len)";
+  }
+  if (!synthetic && t.max_len < 0) return "max_len cannot be negative";
+  const bool tokens =
+      t.kind == TaskKind::seen || t.kind == TaskKind::count || t.kind == TaskKind::reverse || t.kind == TaskKind::sort;
+  if (tokens && t.vocab < 2) return "the token alphabet needs at least 2 tokens (got " + std::to_string(t.vocab) + ")";
+  if (t.kind == TaskKind::count && t.cap < 2) return "count: cap must be at least 2";
+  if ((t.kind == TaskKind::frames || t.kind == TaskKind::graph) && (t.classes < 2 || t.classes > 16)) {
+    return "the number of classes must be 2..16 (got " + std::to_string(t.classes) + ")";
+  }
+  if (t.kind == TaskKind::frames && (t.feat_dim < 1 || t.min_seg < 1 || t.max_seg < t.min_seg || !(t.noise >= 0))) {
+    return "frames: need feat_dim >= 1, 1 <= min_seg <= max_seg and noise >= 0";
+  }
+  if (t.kind == TaskKind::graph && (t.degree < 1 || t.min_len < 2)) return "graph: need degree >= 1 and >= 2 nodes";
+  if (!synthetic && (t.dev_frac < 0 || t.test_frac < 0 || t.dev_frac + t.test_frac >= 1)) {
+    return "pos: dev_frac and test_frac must be >= 0 and leave sentences for training";
+  }
+  return "";
+}
+
+int Dataset::max_len() const {
+  int m = 0;
+  for (const auto* split : {&train, &dev, &test}) {
+    for (const Sequence& s : *split) m = std::max(m, s.length());
+  }
+  return m;
+}
+
+// ------------------------------------------------------------------------------------------- synthetic
+
+static const char* kClassNames[16] = {"a", "e", "i", "o", "u", "m", "n", "s", "k", "t", "l", "r", "p", "b", "d", "g"};
+
+// One sequence of the task, length T.
+static Sequence make_one(const Dataset& data, Rng& rng, int T) {
+  const TaskConfig& t = data.task;
+  Sequence s;
+  s.tags.assign(T, 0);
+  switch (t.kind) {
+    case TaskKind::seen:
+    case TaskKind::count:
+    case TaskKind::reverse:
+    case TaskKind::sort: {
+      s.tokens.resize(T);
+      for (int i = 0; i < T; ++i) s.tokens[i] = static_cast<int>(rng.below(t.vocab));
+      if (t.kind == TaskKind::seen) {
+        for (int i = 0; i < T; ++i) {
+          s.tags[i] = std::find(s.tokens.begin(), s.tokens.begin() + i, s.tokens[i]) != s.tokens.begin() + i;
+        }
+      } else if (t.kind == TaskKind::count) {
+        for (int i = 0; i < T; ++i) {
+          const int c = static_cast<int>(std::count(s.tokens.begin(), s.tokens.end(), s.tokens[i]));
+          s.tags[i] = std::min(c, t.cap) - 1;
+        }
+      } else if (t.kind == TaskKind::reverse) {
+        for (int i = 0; i < T; ++i) s.tags[i] = s.tokens[T - 1 - i];
+      } else {
+        s.tags = s.tokens;
+        std::sort(s.tags.begin(), s.tags.end());
+      }
+      break;
+    }
+    case TaskKind::frames: {
+      // piecewise-constant classes: segments of min_seg..max_seg frames, each a class other than the last
+      const int Din = t.feat_dim;
+      s.features.resize(static_cast<size_t>(T) * Din);
+      int i = 0, prev = -1;
+      while (i < T) {
+        int c = static_cast<int>(rng.below(t.classes - (prev >= 0 ? 1 : 0)));
+        if (prev >= 0 && c >= prev) ++c;
+        const int len = t.min_seg + static_cast<int>(rng.below(t.max_seg - t.min_seg + 1));
+        for (int k = 0; k < len && i < T; ++k, ++i) {
+          s.tags[i] = c;
+          for (int d = 0; d < Din; ++d) {
+            s.features[static_cast<size_t>(i) * Din + d] =
+                data.class_means[static_cast<size_t>(c) * Din + d] + t.noise * static_cast<float>(rng.normal());
+          }
+        }
+        prev = c;
+      }
+      break;
+    }
+    case TaskKind::graph: {
+      // each node links to 1..degree random other nodes (undirected, no self-loops); features = one-hot class
+      const int K = t.classes;
+      s.allow.assign(static_cast<size_t>(T) * T, 0);
+      for (int i = 0; i < T; ++i) {
+        const int links = 1 + static_cast<int>(rng.below(t.degree));
+        for (int e = 0; e < links; ++e) {
+          int j = static_cast<int>(rng.below(T - 1));
+          if (j >= i) ++j;
+          s.allow[static_cast<size_t>(i) * T + j] = s.allow[static_cast<size_t>(j) * T + i] = 1;
+        }
+      }
+      std::vector<int> cls(T);
+      for (int i = 0; i < T; ++i) cls[i] = static_cast<int>(rng.below(K));
+      s.features.assign(static_cast<size_t>(T) * K, 0.0f);
+      for (int i = 0; i < T; ++i) s.features[static_cast<size_t>(i) * K + cls[i]] = 1.0f;
+      std::vector<int> hist(K);
+      for (int i = 0; i < T; ++i) {
+        std::fill(hist.begin(), hist.end(), 0);
+        for (int j = 0; j < T; ++j) hist[cls[j]] += s.allow[static_cast<size_t>(i) * T + j];
+        s.tags[i] = static_cast<int>(std::max_element(hist.begin(), hist.end()) - hist.begin());  // first max
+      }
+      break;
+    }
+    case TaskKind::pos: throw std::logic_error("pos is not a synthetic task");
+  }
+  return s;
+}
+
+std::vector<Sequence> make_synthetic_sequences(const Dataset& data, int count, int min_len, int max_len,
+                                               std::uint32_t seed) {
+  if (min_len < 1 || max_len < min_len) throw std::invalid_argument("bad length range");
+  Rng rng(seed);
+  std::vector<Sequence> out;
+  out.reserve(count);
+  for (int n = 0; n < count; ++n) {
+    const int T = min_len + static_cast<int>(rng.below(max_len - min_len + 1));
+    out.push_back(make_one(data, rng, T));
+  }
+  return out;
+}
+
+Dataset make_synthetic_dataset(const TaskConfig& task) {
+  const std::string problem = check_task(task);
+  if (!problem.empty()) throw std::invalid_argument(problem);
+  if (task.kind == TaskKind::pos) throw std::invalid_argument("pos needs a corpus: use make_pos_dataset");
+  Dataset d;
+  d.task = task;
+  switch (task.kind) {
+    case TaskKind::seen:
+    case TaskKind::count:
+    case TaskKind::reverse:
+    case TaskKind::sort:
+      d.input = InputMode::tokens;
+      d.vocab = task.vocab;
+      for (int v = 0; v < task.vocab; ++v) d.token_names.push_back(std::to_string(v));
+      if (task.kind == TaskKind::seen) d.tag_names = {"new", "seen"};
+      if (task.kind == TaskKind::count) {
+        for (int c = 1; c < task.cap; ++c) d.tag_names.push_back(std::to_string(c));
+        d.tag_names.push_back(std::to_string(task.cap) + "+");
+      }
+      if (task.kind == TaskKind::reverse || task.kind == TaskKind::sort) d.tag_names = d.token_names;
+      break;
+    case TaskKind::frames: {
+      d.input = InputMode::features;
+      d.input_dim = task.feat_dim;
+      for (int c = 0; c < task.classes; ++c) d.tag_names.push_back(kClassNames[c]);
+      Rng rng(task.seed * 7919u + 17u);  // the class means are part of the task, not of a split
+      d.class_means.resize(static_cast<size_t>(task.classes) * task.feat_dim);
+      for (float& m : d.class_means) m = static_cast<float>(rng.normal());
+      break;
+    }
+    case TaskKind::graph:
+      d.input = InputMode::features;
+      d.input_dim = task.classes;
+      for (int c = 0; c < task.classes; ++c) d.tag_names.push_back("class" + std::to_string(c));
+      break;
+    case TaskKind::pos: break;
+  }
+  // each split from its own stream: seed·4 + 1, + 2, + 3
+  d.train = make_synthetic_sequences(d, task.train, task.min_len, task.max_len, task.seed * 4u + 1u);
+  d.dev = make_synthetic_sequences(d, task.dev, task.min_len, task.max_len, task.seed * 4u + 2u);
+  d.test = make_synthetic_sequences(d, task.test, task.min_len, task.max_len, task.seed * 4u + 3u);
+  return d;
+}
+
+// ------------------------------------------------------------------------------------------- pos
+
+Sequence sequence_from_words(const Dataset& data, const std::vector<std::string>& words) {
+  Sequence s;
+  s.words = words;
+  s.tokens.resize(words.size());
+  s.tags.assign(words.size(), kIgnoreTag);
+  for (size_t i = 0; i < words.size(); ++i) s.tokens[i] = data.words.id(words[i]);
+  return s;
+}
+
+Dataset make_pos_dataset(const TaskConfig& task, const std::vector<ConlluSentence>& sentences_in) {
+  const std::string problem = check_task(task);
+  if (!problem.empty()) throw std::invalid_argument(problem);
+  std::vector<const ConlluSentence*> sentences;
+  for (const ConlluSentence& s : sentences_in) {
+    if (task.max_len == 0 || static_cast<int>(s.words.size()) <= task.max_len) sentences.push_back(&s);
+  }
+  if (sentences.size() < 3) {
+    throw std::runtime_error("the corpus has " + std::to_string(sentences.size()) +
+                             " usable sentences; train, dev and test need at least one each");
+  }
+  // shuffle (Fisher-Yates with our own generator), then cut into test | dev | train
+  Rng rng(task.seed * 4u);
+  for (size_t i = sentences.size() - 1; i > 0; --i) {
+    std::swap(sentences[i], sentences[rng.below(static_cast<std::uint32_t>(i + 1))]);
+  }
+  const size_t n = sentences.size();
+  const size_t n_test = std::max<size_t>(1, static_cast<size_t>(task.test_frac * n));
+  const size_t n_dev = std::max<size_t>(1, static_cast<size_t>(task.dev_frac * n));
+  if (n_test + n_dev >= n) throw std::runtime_error("the corpus is too small for the dev/test fractions");
+
+  Dataset d;
+  d.task = task;
+  d.input = InputMode::tokens;
+  d.tag_names = upos_tags();
+  std::vector<std::vector<std::string>> train_words;
+  for (size_t i = n_test + n_dev; i < n; ++i) train_words.push_back(sentences[i]->words);
+  d.words = WordVocab::build(train_words, task.min_count, task.lowercase);
+  d.vocab = d.words.size();
+  d.token_names = d.words.words();
+  auto convert = [&](size_t from, size_t to, std::vector<Sequence>& out) {
+    for (size_t i = from; i < to; ++i) {
+      Sequence s = sequence_from_words(d, sentences[i]->words);
+      s.tags = sentences[i]->tags;
+      out.push_back(std::move(s));
+    }
+  };
+  convert(0, n_test, d.test);
+  convert(n_test, n_test + n_dev, d.dev);
+  convert(n_test + n_dev, n, d.train);
+  return d;
+}
+
+Dataset make_pos_dataset(const TaskConfig& task, const std::string& text, const std::string& name) {
+  return make_pos_dataset(task, parse_conllu(text, name));
+}
+
+// ------------------------------------------------------------------------------------------- corpus
+
+static std::unique_ptr<std::string>& registered_corpus() {
+  static std::unique_ptr<std::string> text;
+  return text;
+}
+
+void set_builtin_corpus(const std::string& text) { registered_corpus() = std::make_unique<std::string>(text); }
+
+const std::string* builtin_corpus() {
+#ifdef ATTNLAB_HAVE_EMBEDDED_CORPORA
+  static std::unique_ptr<std::string> embedded;
+  if (!embedded) {
+    for (std::size_t i = 0; i < embedded::corpora_count; ++i) {
+      if (std::string(embedded::corpora[i].name) == "pos_en.conllu") {
+        embedded = std::make_unique<std::string>(embedded::corpora[i].text, embedded::corpora[i].size);
+      }
+    }
+  }
+  if (embedded) return embedded.get();
+#endif
+  return registered_corpus().get();
+}
+
+std::string default_pos_corpus(std::string* name) {
+  if (const std::string* text = builtin_corpus()) {
+    if (name != nullptr) *name = "<builtin pos_en.conllu>";
+    return *text;
+  }
+  std::vector<std::string> candidates;
+  if (const char* dir = std::getenv("ATTNLAB_DATA")) candidates.push_back(std::string(dir) + "/pos_en.conllu");
+  candidates.push_back("engine/data/pos_en.conllu");
+  std::string here = __FILE__;  // <source>/engine/tasks.cpp: the corpus sits next to it in engine/data/
+  const size_t slash = here.find_last_of('/');
+  if (slash != std::string::npos) candidates.push_back(here.substr(0, slash) + "/data/pos_en.conllu");
+  std::string tried;
+  for (const std::string& path : candidates) {
+    std::ifstream f(path, std::ios::binary);
+    if (f) {
+      if (name != nullptr) *name = path;
+      return read_text_file(path);
+    }
+    tried += (tried.empty() ? "" : ", ") + path;
+  }
+  throw std::runtime_error("no POS corpus: none compiled in and none of " + tried +
+                           " is readable; pass a CoNLL-U file with --data FILE");
+}
+
+}  // namespace attnlab

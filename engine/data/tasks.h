@@ -1,0 +1,120 @@
+// The tasks the tagger learns: one label per input vector, each with a seeded train/dev/test split and
+// sequences of varying length. Each task shows one thing about attention (or its absence):
+//
+//   pos      English part-of-speech tagging, the 17 Universal POS tags, from a CoNLL-U corpus. Mostly local
+//            context, some long-range ("I saw a saw": the second "saw" is a NOUN because of the "a").
+//   seen     random tokens; tag 1 if the same token already occurred EARLIER in the sequence, else 0.
+//            Content-based lookup at any distance: easy for attention, impossible for a small window.
+//   count    tag = how often this token occurs in the whole sequence ("1", "2", ..., "cap+").
+//   reverse  tag at position i = the token at position T−1−i. Pure position arithmetic: without a
+//            positional encoding attention sees a bag of tokens and cannot do it.
+//   sort     tag at position i = the i-th smallest token of the sequence (position + comparison).
+//   frames   speech-like: continuous feature vectors (not tokens), piecewise-constant hidden segments plus
+//            noise; tag = the segment class of each frame, decidable from a small neighbourhood: truncated
+//            (windowed) attention is enough, and cheaper.
+//   graph    small random graphs; node features = a one-hot class; tag = the most frequent class among the
+//            node's neighbours (ties: the smaller class). Attention restricted to the edges (the allow
+//            mask) is message passing: "self-attention on a graph is a kind of GNN".
+//
+// Every random choice comes from TaskConfig::seed; train, dev and test are drawn from their own seeded
+// streams, so changing the size of one split does not change the others.
+//
+// T = tokens of one sequence, Din = feature width, V = token vocabulary, C = tags, K = classes
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "engine/core/names.h"
+#include "engine/data/conllu.h"
+#include "engine/core/batch.h"
+#include "engine/data/words.h"
+
+namespace attnlab {
+
+enum class TaskKind { pos, seen, count, reverse, sort, frames, graph };
+inline constexpr EnumName<TaskKind> kTaskKindNames[] = {
+    {TaskKind::pos, "pos", "English part of speech, 17 UPOS tags"},
+    {TaskKind::seen, "seen", "was this token seen earlier?"},
+    {TaskKind::count, "count", "how often does it occur?"},
+    {TaskKind::reverse, "reverse", "the token at T-1-i"},
+    {TaskKind::sort, "sort", "the i-th smallest token"},
+    {TaskKind::frames, "frames", "speech-like segment classes of noisy feature vectors"},
+    {TaskKind::graph, "graph", "the majority class of a node's neighbours"},
+};
+constexpr NameTable<TaskKind> names_of(TaskKind) { return NameTable<TaskKind>(kTaskKindNames); }
+
+struct TaskConfig {
+  TaskKind kind = TaskKind::seen;
+  std::uint32_t seed = 1;
+  int train = 6000, dev = 500, test = 500;  // sequences per split (synthetic tasks)
+  int min_len = 8, max_len = 16;            // sequence length range (synthetic); pos: max_len 0 = no limit
+  int vocab = 16;                           // seen, count, reverse, sort: token alphabet size
+  int cap = 4;                              // count: tags are 1 .. cap−1 and "cap+"
+  int classes = 5;                          // frames: segment classes; graph: node classes
+  int feat_dim = 8;                         // frames: width of one frame
+  float noise = 1.0f;                       // frames: noise standard deviation per feature
+  int min_seg = 3, max_seg = 8;             // frames: segment length range
+  int degree = 2;                           // graph: each node links to 1 .. degree random other nodes
+  float dev_frac = 0.1f, test_frac = 0.1f;  // pos: share of sentences for dev and test
+  int min_count = 2;                        // pos: rarer training words become their shape token (words.h)
+  bool lowercase = true;                    // pos: case-insensitive vocabulary
+};
+
+// Sizes that reach the lecture's results in seconds to a few minutes on two cores (see scripts/results.sh).
+TaskConfig default_task_config(TaskKind kind);
+// "" when the task can be generated, else a message for the student.
+std::string check_task(const TaskConfig& task);
+
+struct Sequence {
+  std::vector<int> tokens;          // (T) token ids, tokens mode
+  std::vector<float> features;      // (T, Din) features mode
+  std::vector<int> tags;            // (T) target tag of every position
+  std::vector<std::uint8_t> allow;  // (T, T) graph: 1 = node i may attend to node j (an edge); empty = none
+  std::vector<std::string> words;   // (T) original words (pos), for display; empty otherwise
+  int length() const { return static_cast<int>(tags.size()); }
+};
+
+struct Dataset {
+  TaskConfig task;
+  InputMode input = InputMode::tokens;
+  int vocab = 0;                         // V (tokens mode)
+  int input_dim = 0;                     // Din (features mode)
+  std::vector<std::string> tag_names;    // (C)
+  std::vector<std::string> token_names;  // (V) tokens mode: how token i prints (pos: the vocabulary)
+  WordVocab words;                       // pos: word → token id (unknown words → shape tokens)
+  std::vector<float> class_means;        // frames: (K, Din) the mean vector of each segment class
+  std::vector<Sequence> train, dev, test;
+  int tags() const { return static_cast<int>(tag_names.size()); }
+  int max_len() const;  // longest sequence of any split
+  bool has_graphs() const { return task.kind == TaskKind::graph; }
+};
+
+// Builds a synthetic task (everything but pos) from task.seed.
+Dataset make_synthetic_dataset(const TaskConfig& task);
+
+// Builds the pos task from CoNLL-U sentences: shuffled with task.seed, split by dev_frac / test_frac,
+// vocabulary from the training split only (so dev and test contain real unknown words).
+Dataset make_pos_dataset(const TaskConfig& task, const std::vector<ConlluSentence>& sentences);
+// Same, from CoNLL-U text in memory (e.g. the corpus compiled into the binary); name for error messages.
+Dataset make_pos_dataset(const TaskConfig& task, const std::string& conllu_text, const std::string& name);
+
+// Fresh sequences of a synthetic task with lengths in [min_len, max_len], from their own seed (for
+// evaluating on lengths never seen in training). Uses the dataset's task parameters (and class means).
+std::vector<Sequence> make_synthetic_sequences(const Dataset& data, int count, int min_len, int max_len,
+                                               std::uint32_t seed);
+
+// Sequence(s) from words for the pos task: ids from the vocabulary, unknown words → shape tokens.
+Sequence sequence_from_words(const Dataset& data, const std::vector<std::string>& words);
+
+// The built-in English POS corpus (engine/data/pos_en.conllu): the text compiled into the binary when the
+// build embeds it, else a registered text (set_builtin_corpus), else nullptr.
+const std::string* builtin_corpus();
+void set_builtin_corpus(const std::string& text);
+// Where the pos task gets its corpus when no file is given: the built-in text, else the first readable of
+// $ATTNLAB_DATA/pos_en.conllu, engine/data/pos_en.conllu under the working directory, and the same file in
+// the source tree this engine was compiled from. Throws std::runtime_error naming what was tried.
+std::string default_pos_corpus(std::string* name);
+
+}  // namespace attnlab

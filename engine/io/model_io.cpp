@@ -1,0 +1,325 @@
+// P = payload length
+#include "engine/io/model_io.h"
+
+#include <cerrno>
+#include <cstring>
+#include <fstream>
+#include <iterator>
+
+namespace attnlab {
+
+static const char kMagic[8] = {'A', 'T', 'N', 'L', 'M', 'O', 'D', 'L'};
+static constexpr std::size_t kHeader = 20;  // magic + version + payload length
+
+std::uint32_t crc32(const std::uint8_t* data, std::size_t n) {
+  static std::uint32_t table[256];
+  static bool ready = false;
+  if (!ready) {
+    for (std::uint32_t i = 0; i < 256; ++i) {
+      std::uint32_t c = i;
+      for (int k = 0; k < 8; ++k) c = (c & 1) ? 0xEDB88320u ^ (c >> 1) : c >> 1;
+      table[i] = c;
+    }
+    ready = true;
+  }
+  std::uint32_t c = 0xFFFFFFFFu;
+  for (std::size_t i = 0; i < n; ++i) c = table[(c ^ data[i]) & 0xFF] ^ (c >> 8);
+  return c ^ 0xFFFFFFFFu;
+}
+
+namespace {
+
+class Writer {
+ public:
+  std::vector<std::uint8_t> out;
+  void u8(std::uint8_t v) { out.push_back(v); }
+  void u32(std::uint32_t v) {
+    for (int i = 0; i < 4; ++i) out.push_back(static_cast<std::uint8_t>(v >> (8 * i)));
+  }
+  void u64(std::uint64_t v) {
+    for (int i = 0; i < 8; ++i) out.push_back(static_cast<std::uint8_t>(v >> (8 * i)));
+  }
+  void i32(int v) { u32(static_cast<std::uint32_t>(v)); }
+  void f32(float v) {
+    std::uint32_t bits;
+    std::memcpy(&bits, &v, 4);
+    u32(bits);
+  }
+  void str(const std::string& s) {
+    u32(static_cast<std::uint32_t>(s.size()));
+    out.insert(out.end(), s.begin(), s.end());
+  }
+  void strs(const std::vector<std::string>& v) {
+    u32(static_cast<std::uint32_t>(v.size()));
+    for (const auto& s : v) str(s);
+  }
+};
+
+class Reader {
+ public:
+  Reader(const std::uint8_t* p, std::size_t n) : p_(p), n_(n) {}
+  void need(std::size_t k) {
+    if (n_ - pos_ < k) throw ModelFileError("malformed model file: a field runs past the end of the payload");
+  }
+  std::uint8_t u8() {
+    need(1);
+    return p_[pos_++];
+  }
+  std::uint32_t u32() {
+    need(4);
+    std::uint32_t v = 0;
+    for (int i = 0; i < 4; ++i) v |= static_cast<std::uint32_t>(p_[pos_++]) << (8 * i);
+    return v;
+  }
+  std::uint64_t u64() {
+    need(8);
+    std::uint64_t v = 0;
+    for (int i = 0; i < 8; ++i) v |= static_cast<std::uint64_t>(p_[pos_++]) << (8 * i);
+    return v;
+  }
+  int i32() { return static_cast<int>(u32()); }
+  float f32() {
+    const std::uint32_t bits = u32();
+    float v;
+    std::memcpy(&v, &bits, 4);
+    return v;
+  }
+  std::string str() {
+    const std::uint32_t len = u32();
+    need(len);
+    std::string s(reinterpret_cast<const char*>(p_ + pos_), len);
+    pos_ += len;
+    return s;
+  }
+  std::vector<std::string> strs() {
+    const std::uint32_t count = u32();
+    if (count > n_ - pos_) throw ModelFileError("malformed model file: impossible list length");
+    std::vector<std::string> v(count);
+    for (auto& s : v) s = str();
+    return v;
+  }
+  bool at_end() const { return pos_ == n_; }
+
+ private:
+  const std::uint8_t* p_;
+  std::size_t n_, pos_ = 0;
+};
+
+template <typename E>
+E enum_field(Reader& r, int count, const char* what) {
+  const std::uint32_t v = r.u32();
+  if (v >= static_cast<std::uint32_t>(count)) {
+    throw ModelFileError(std::string("malformed model file: unknown ") + what + " " + std::to_string(v));
+  }
+  return static_cast<E>(v);
+}
+
+void write_task(Writer& w, const TaskConfig& t) {
+  w.u32(static_cast<std::uint32_t>(t.kind));
+  w.u32(t.seed);
+  for (int v : {t.train, t.dev, t.test, t.min_len, t.max_len, t.vocab, t.cap, t.classes, t.feat_dim}) w.i32(v);
+  w.f32(t.noise);
+  for (int v : {t.min_seg, t.max_seg, t.degree}) w.i32(v);
+  w.f32(t.dev_frac);
+  w.f32(t.test_frac);
+  w.i32(t.min_count);
+  w.u8(t.lowercase ? 1 : 0);
+}
+
+TaskConfig read_task(Reader& r) {
+  TaskConfig t;
+  t.kind = enum_field<TaskKind>(r, 7, "task");
+  t.seed = r.u32();
+  for (int* v : {&t.train, &t.dev, &t.test, &t.min_len, &t.max_len, &t.vocab, &t.cap, &t.classes, &t.feat_dim}) {
+    *v = r.i32();
+  }
+  t.noise = r.f32();
+  for (int* v : {&t.min_seg, &t.max_seg, &t.degree}) *v = r.i32();
+  t.dev_frac = r.f32();
+  t.test_frac = r.f32();
+  t.min_count = r.i32();
+  t.lowercase = r.u8() != 0;
+  return t;
+}
+
+void write_model_config(Writer& w, const ModelConfig& m) {
+  const TaggerConfig& c = m.tagger;
+  w.u32(static_cast<std::uint32_t>(m.kind));
+  w.u32(static_cast<std::uint32_t>(c.input));
+  for (int v : {c.vocab, c.input_dim, c.tags, c.dim, c.heads, c.layers, c.ffn}) w.i32(v);
+  w.u32(static_cast<std::uint32_t>(c.activation));
+  w.i32(c.max_len);
+  w.i32(c.max_batch);
+  w.u32(static_cast<std::uint32_t>(c.pe));
+  w.u32(static_cast<std::uint32_t>(c.norm));
+  w.u32(static_cast<std::uint32_t>(c.relevance));
+  w.u8(c.mask.causal ? 1 : 0);
+  w.i32(c.mask.window);
+  w.i32(c.mask.allow_n);
+  w.u32(static_cast<std::uint32_t>(c.mask.allow.size()));
+  for (std::uint8_t a : c.mask.allow) w.u8(a);
+  w.u8(c.attn_bias ? 1 : 0);
+  w.f32(c.ln_eps);
+  w.u32(c.seed);
+  for (int v : {m.hidden, m.window, m.kernel, m.cnn_layers}) w.i32(v);
+  w.u32(static_cast<std::uint32_t>(m.cell));
+  w.u8(m.bidirectional ? 1 : 0);
+  w.u8(m.graph_mask ? 1 : 0);
+}
+
+ModelConfig read_model_config(Reader& r) {
+  ModelConfig m;
+  TaggerConfig& c = m.tagger;
+  m.kind = enum_field<ModelKind>(r, 4, "model kind");
+  c.input = enum_field<InputMode>(r, 2, "input mode");
+  for (int* v : {&c.vocab, &c.input_dim, &c.tags, &c.dim, &c.heads, &c.layers, &c.ffn}) *v = r.i32();
+  c.activation = enum_field<Activation>(r, 2, "activation");
+  c.max_len = r.i32();
+  c.max_batch = r.i32();
+  c.pe = enum_field<PosEnc>(r, 4, "positional encoding");
+  c.norm = enum_field<AttnNorm>(r, 3, "attention normalization");
+  c.relevance = enum_field<Relevance>(r, 2, "relevance");
+  c.mask.causal = r.u8() != 0;
+  c.mask.window = r.i32();
+  c.mask.allow_n = r.i32();
+  const std::uint32_t n_allow = r.u32();
+  r.need(n_allow);
+  c.mask.allow.resize(n_allow);
+  for (auto& a : c.mask.allow) a = r.u8();
+  c.attn_bias = r.u8() != 0;
+  c.ln_eps = r.f32();
+  c.seed = r.u32();
+  for (int* v : {&m.hidden, &m.window, &m.kernel, &m.cnn_layers}) *v = r.i32();
+  m.cell = enum_field<RnnCell>(r, 2, "RNN cell");
+  m.bidirectional = r.u8() != 0;
+  m.graph_mask = r.u8() != 0;
+  return m;
+}
+
+}  // namespace
+
+std::vector<std::uint8_t> save_model(const SeqModel<float>& model, const Dataset& data, const std::string& data_name) {
+  Writer p;  // payload
+  write_task(p, data.task);
+  write_model_config(p, model.config());
+  p.str(data_name);
+  p.u32(static_cast<std::uint32_t>(data.input));
+  p.i32(data.vocab);
+  p.i32(data.input_dim);
+  p.strs(data.token_names);
+  p.strs(data.tag_names);
+  p.u32(static_cast<std::uint32_t>(data.class_means.size()));
+  for (float v : data.class_means) p.f32(v);
+  const ParamStore<float>& store = model.params();
+  p.u32(static_cast<std::uint32_t>(store.tensors().size()));
+  for (const ParamInfo& t : store.tensors()) {
+    p.str(t.name);
+    p.i32(t.rows);
+    p.i32(t.cols);
+  }
+  p.u64(store.size());
+  for (std::size_t i = 0; i < store.size(); ++i) p.f32(store.values()[i]);
+
+  Writer w;
+  w.out.insert(w.out.end(), kMagic, kMagic + 8);
+  w.u32(kModelFormatVersion);
+  w.u64(p.out.size());
+  w.out.insert(w.out.end(), p.out.begin(), p.out.end());
+  w.u32(crc32(w.out.data(), w.out.size()));
+  return w.out;
+}
+
+LoadedModel load_model(const std::uint8_t* bytes, std::size_t size) {
+  if (size < 8 || std::memcmp(bytes, kMagic, 8) != 0) {
+    throw ModelFileError("not an Attention Lab model file (it does not start with \"ATNLMODL\")");
+  }
+  if (size < kHeader) throw ModelFileError("the model file is truncated (" + std::to_string(size) + " bytes)");
+  Reader h(bytes + 8, kHeader - 8);
+  const std::uint32_t version = h.u32();
+  const std::uint64_t payload = h.u64();
+  if (version > kModelFormatVersion) {
+    throw ModelFileError("the model file has format version " + std::to_string(version) +
+                         ", newer than this attnlab understands (up to " + std::to_string(kModelFormatVersion) +
+                         "): use a newer attnlab");
+  }
+  if (version == 0) throw ModelFileError("the model file has format version 0, which does not exist");
+  if (payload > size || size - kHeader - 4 < payload || size < kHeader + 4) {
+    throw ModelFileError("the model file is truncated (" + std::to_string(size) + " bytes, the header announces " +
+                         std::to_string(kHeader + payload + 4) + ")");
+  }
+  if (size != kHeader + payload + 4) {
+    throw ModelFileError("the model file has " + std::to_string(size - kHeader - payload - 4) +
+                         " unexpected bytes after its end");
+  }
+  Reader crc(bytes + kHeader + payload, 4);
+  if (crc.u32() != crc32(bytes, kHeader + payload)) {
+    throw ModelFileError("the model file is corrupted (its CRC-32 checksum does not match its contents)");
+  }
+
+  Reader r(bytes + kHeader, payload);
+  LoadedModel out;
+  Dataset& d = out.data;
+  d.task = read_task(r);
+  ModelConfig mc = read_model_config(r);
+  out.data_name = r.str();
+  d.input = enum_field<InputMode>(r, 2, "input mode");
+  d.vocab = r.i32();
+  d.input_dim = r.i32();
+  d.token_names = r.strs();
+  d.tag_names = r.strs();
+  const std::uint32_t n_means = r.u32();
+  r.need(static_cast<std::size_t>(n_means) * 4);
+  d.class_means.resize(n_means);
+  for (float& v : d.class_means) v = r.f32();
+  if (d.task.kind == TaskKind::pos) {
+    try {
+      d.words = WordVocab::from_list(d.token_names, d.task.lowercase);
+    } catch (const std::exception& e) {
+      throw ModelFileError(std::string("malformed model file: ") + e.what());
+    }
+  }
+  const std::string problem = check_model_config(mc);
+  if (!problem.empty()) throw ModelFileError("malformed model file: bad configuration: " + problem);
+  out.model = make_model<float>(mc);
+  ParamStore<float>& store = out.model->params();
+  const std::uint32_t n_tensors = r.u32();
+  if (n_tensors != store.tensors().size()) {
+    throw ModelFileError("malformed model file: " + std::to_string(n_tensors) + " tensors, the configuration has " +
+                         std::to_string(store.tensors().size()));
+  }
+  for (const ParamInfo& t : store.tensors()) {
+    const std::string name = r.str();
+    const int rows = r.i32(), cols = r.i32();
+    if (name != t.name || rows != t.rows || cols != t.cols) {
+      throw ModelFileError("malformed model file: tensor " + name + " (" + std::to_string(rows) + "x" +
+                           std::to_string(cols) + ") where the configuration has " + t.name + " (" +
+                           std::to_string(t.rows) + "x" + std::to_string(t.cols) + ")");
+    }
+  }
+  const std::uint64_t n_values = r.u64();
+  if (n_values != store.size()) throw ModelFileError("malformed model file: wrong number of parameter values");
+  r.need(store.size() * 4);
+  for (std::size_t i = 0; i < store.size(); ++i) store.values()[i] = r.f32();
+  if (!r.at_end()) throw ModelFileError("malformed model file: extra bytes in the payload");
+  return out;
+}
+
+void save_model_file(const std::string& path, const std::vector<std::uint8_t>& bytes) {
+  std::ofstream f(path, std::ios::binary | std::ios::trunc);
+  if (!f) throw std::runtime_error("cannot write " + path + ": " + std::strerror(errno));
+  f.write(reinterpret_cast<const char*>(bytes.data()), static_cast<std::streamsize>(bytes.size()));
+  if (!f) throw std::runtime_error("cannot write " + path + ": " + std::strerror(errno));
+}
+
+LoadedModel load_model_file(const std::string& path) {
+  std::ifstream f(path, std::ios::binary);
+  if (!f) throw std::runtime_error("cannot read " + path + ": " + std::strerror(errno));
+  std::vector<std::uint8_t> bytes((std::istreambuf_iterator<char>(f)), std::istreambuf_iterator<char>());
+  try {
+    return load_model(bytes.data(), bytes.size());
+  } catch (const ModelFileError& e) {
+    throw ModelFileError(path + ": " + e.what());
+  }
+}
+
+}  // namespace attnlab

@@ -1,0 +1,42 @@
+// A 1-D convolutional tagger (the lecture's CNN baseline): layers of convolution + ReLU over the sequence.
+//
+// B = sequences, T = tokens per sequence, N = B·T, D = embedding width, k = kernel, Hd = channels,
+// L = layers, C = tags
+//
+//   x_0    = E[ids]  (or features·W_in + b_in)                                   (N, D)
+//   for l = 0 .. L−1:
+//     u_l    = unfold_k(x_l)        the k vectors around each position            (N, k·C_l)   C_0 = D
+//     pre_l  = u_l·W_l + b_l        a convolution is a shared FC layer on windows (N, Hd)
+//     x_l+1  = ReLU(pre_l)                                                        (N, Hd)
+//   logits = x_L·W_head + b_head                                                 (N, C)
+//
+// Each layer widens what a token sees by k−1 positions: receptive field 1 + L·(k−1). Zero padding at both
+// ends of each sequence ("same" convolution); padded positions are zero in every layer.
+#pragma once
+
+#include "engine/models/model.h"
+
+namespace attnlab {
+
+template <typename Real>
+class CnnTagger : public BaselineModel<Real> {
+ public:
+  explicit CnnTagger(const ModelConfig &config);
+  bool forward(const ModelBatch<Real> &batch, std::string *error = nullptr) override;
+  void backward() override;
+
+ private:
+  using Base = BaselineModel<Real>;
+  struct Layer {
+    Real *w = nullptr, *b = nullptr;    // (k·C_l, Hd), (Hd)
+    Real *dw = nullptr, *db = nullptr;  // gradients
+    int in = 0;                         // C_l: input channels
+    std::vector<Real> u, pre, out;      // (N, k·C_l), (N, Hd), (N, Hd)
+  };
+  std::vector<Layer> layers_;                 // (L)
+  Real *head_w = nullptr, *head_b = nullptr;  // (Hd, C), (C)
+  Real *dhead_w = nullptr, *dhead_b = nullptr;
+  std::vector<Real> dout_, dpre_, du_, din_;  // backward scratch
+};
+
+}  // namespace attnlab

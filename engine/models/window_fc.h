@@ -1,0 +1,35 @@
+// The lecture's window FC tagger: a fully connected network that sees a fixed window of k tokens.
+//
+// B = sequences, T = tokens per sequence, N = B·T, D = embedding width, k = window, Hd = hidden width,
+// C = tags
+//
+//   x      = E[ids]  (or features·W_in + b_in)                                   (N, D)
+//   u      = unfold_k(x): concat of the k vectors around each position           (N, k·D)  (unfold.h)
+//   pre    = u·W1 + b1                                                           (N, Hd)
+//   hid    = ReLU(pre)                                                           (N, Hd)
+//   logits = hid·W2 + b2                                                         (N, C)
+//
+// Whatever it learns, a token's tag can only depend on its k-window: it cannot know whether a token was
+// seen 10 positions earlier. (A CNN with one layer is the same network; cnn.h stacks more.)
+#pragma once
+
+#include "engine/models/model.h"
+
+namespace attnlab {
+
+template <typename Real>
+class WindowTagger : public BaselineModel<Real> {
+ public:
+  explicit WindowTagger(const ModelConfig& config);
+  bool forward(const ModelBatch<Real>& batch, std::string* error = nullptr) override;
+  void backward() override;
+
+ private:
+  using Base = BaselineModel<Real>;
+  Real *w1 = nullptr, *b1 = nullptr, *w2 = nullptr, *b2 = nullptr;      // (k·D, Hd), (Hd), (Hd, C), (C)
+  Real *dw1 = nullptr, *db1 = nullptr, *dw2 = nullptr, *db2 = nullptr;  // their gradients
+  std::vector<Real> u_, pre_, hid_;                                     // (N, k·D), (N, Hd), (N, Hd)
+  std::vector<Real> du_, dhid_, dpre_;                                  // same shapes
+};
+
+}  // namespace attnlab

@@ -1,0 +1,378 @@
+// B = sequences per batch, T = tokens per sequence, N = B·T, Din = feature width, L = layers, H = heads,
+// C = tags
+#include "engine/train/trainer.h"
+
+#include <algorithm>
+#include <cmath>
+#include <stdexcept>
+
+#include "engine/ops/loss.h"
+#include "engine/core/rng.h"
+#include "engine/data/words.h"
+
+namespace attnlab {
+
+using Clock = std::chrono::steady_clock;
+
+static double ms_since(Clock::time_point t0) {
+  return std::chrono::duration<double, std::milli>(Clock::now() - t0).count();
+}
+
+std::string check_train_config(const TrainConfig& c) {
+  if (c.steps < 0) return "the number of steps cannot be negative (got " + std::to_string(c.steps) + ")";
+  if (c.batch < 1) return "the batch needs at least 1 sequence (got " + std::to_string(c.batch) + ")";
+  if (!(c.lr > 0) || !std::isfinite(c.lr)) return "the learning rate must be a positive number";
+  if (c.warmup < 0) return "warm-up steps cannot be negative";
+  if (c.clip < 0) return "the gradient clip norm cannot be negative (0 = off)";
+  if (c.target_acc < 0 || c.target_acc > 1) return "the target accuracy must be in 0..1 (e.g. 0.98)";
+  if (c.eval_every < 1) return "eval_every must be at least 1";
+  if (c.eval_max < 0) return "eval_max cannot be negative (0 = the whole dev set)";
+  if (c.max_snapshots < 2) return "keep at least 2 snapshots";
+  if (c.snapshot_every < 1) return "snapshot_every must be at least 1";
+  if (c.word_dropout < 0 || c.word_dropout >= 1) return "word dropout must be in 0..1 (e.g. 0.1)";
+  return "";
+}
+
+// ------------------------------------------------------------------------------------------- batches
+
+const ModelBatch<float>& BatchBuilder::build(const Dataset& data, const std::vector<Sequence>& seqs, const int* idx,
+                                             int count, bool with_tags, double word_dropout, Rng* rng) {
+  int T = 1;
+  for (int i = 0; i < count; ++i) T = std::max(T, seqs[idx[i]].length());
+  const int B = count, Din = data.input_dim;
+  const bool features = data.input == InputMode::features, graphs = data.has_graphs();
+  const std::size_t N = static_cast<std::size_t>(B) * T;
+  tokens_.assign(N, 0);
+  tags_.assign(N, kIgnoreTag);
+  lengths_.assign(B, 0);
+  if (features) features_.assign(N * Din, 0.0f);
+  if (graphs) allow_.assign(N * T, 0);
+  for (int b = 0; b < B; ++b) {
+    const Sequence& s = seqs[idx[b]];
+    const int len = s.length();
+    lengths_[b] = len;
+    for (int t = 0; t < len; ++t) {
+      const std::size_t n = static_cast<std::size_t>(b) * T + t;
+      if (!s.tokens.empty()) tokens_[n] = s.tokens[t];
+      if (word_dropout > 0 && rng != nullptr && !s.words.empty() && rng->uniform() < word_dropout) {
+        tokens_[n] = word_shape(s.words[t]);  // as if this word had never been seen
+      }
+      tags_[n] = s.tags[t];
+      if (features)
+        std::copy(s.features.begin() + static_cast<long>(t) * Din, s.features.begin() + static_cast<long>(t + 1) * Din,
+                  features_.begin() + n * Din);
+      if (graphs) {
+        for (int j = 0; j < len; ++j) allow_[n * T + j] = s.allow[static_cast<std::size_t>(t) * len + j];
+      }
+    }
+  }
+  batch_.B = B;
+  batch_.T = T;
+  batch_.tokens = tokens_.data();
+  batch_.features = features ? features_.data() : nullptr;
+  batch_.tags = with_tags ? tags_.data() : nullptr;
+  batch_.lengths = lengths_.data();
+  batch_.allow = graphs ? allow_.data() : nullptr;
+  return batch_;
+}
+
+EvalResult evaluate(SeqModel<float>& model, const Dataset& data, const std::vector<Sequence>& seqs, int batch,
+                    int max_sequences) {
+  const int C = model.config().tagger.tags;
+  EvalResult r;
+  r.tag_total.assign(C, 0);
+  r.tag_correct.assign(C, 0);
+  r.confusion.assign(static_cast<std::size_t>(C) * C, 0);
+  const int total =
+      max_sequences > 0 ? std::min<int>(max_sequences, static_cast<int>(seqs.size())) : static_cast<int>(seqs.size());
+  BatchBuilder builder;
+  std::vector<int> idx, pred;
+  double loss_sum = 0;
+  for (int start = 0; start < total; start += batch) {
+    const int count = std::min(batch, total - start);
+    idx.resize(count);
+    for (int i = 0; i < count; ++i) idx[i] = start + i;
+    const ModelBatch<float>& mb = builder.build(data, seqs, idx.data(), count);
+    std::string error;
+    if (!model.forward(mb, &error)) throw std::runtime_error(error);
+    pred.resize(static_cast<std::size_t>(mb.B) * mb.T);
+    model.predict(pred.data());
+    long tagged = 0;
+    for (int b = 0; b < mb.B; ++b) {
+      for (int t = 0; t < mb.lengths[b]; ++t) {
+        const std::size_t n = static_cast<std::size_t>(b) * mb.T + t;
+        const int y = mb.tags[n], p = pred[n];
+        if (y == kIgnoreTag) continue;
+        ++tagged;
+        ++r.tag_total[y];
+        r.confusion[static_cast<std::size_t>(y) * C + p]++;
+        if (p == y) ++r.tag_correct[y];
+      }
+    }
+    loss_sum += static_cast<double>(model.loss()) * tagged;
+    r.tokens += tagged;
+  }
+  for (int c = 0; c < C; ++c) r.correct += r.tag_correct[c];
+  r.accuracy = r.tokens > 0 ? static_cast<double>(r.correct) / r.tokens : 0.0;
+  r.loss = r.tokens > 0 ? loss_sum / r.tokens : 0.0;
+  return r;
+}
+
+// ------------------------------------------------------------------------------------------- trainer
+
+ModelConfig Trainer::fit_to_data(ModelConfig c, const Dataset& data) {
+  c.tagger.input = data.input;
+  c.tagger.vocab = std::max(1, data.vocab);
+  c.tagger.input_dim = data.input_dim;
+  c.tagger.tags = data.tags();
+  if (c.tagger.max_len <= 0) c.tagger.max_len = std::max(1, data.max_len());
+  return c;
+}
+
+Trainer::Trainer(std::shared_ptr<const Dataset> data, const ModelConfig& model_config, const TrainConfig& config)
+    : data_(std::move(data)),
+      cfg_(config),
+      adam_(0),
+      shuffle_state_(config.seed),
+      drop_rng_(config.seed * 2654435761u + 1u),
+      snapshot_interval_(0) {
+  std::string problem = check_train_config(cfg_);
+  if (!problem.empty()) throw std::invalid_argument(problem);
+  if (data_->train.empty() || data_->dev.empty()) throw std::invalid_argument("the dataset has no train or dev split");
+  ModelConfig mc = fit_to_data(model_config, *data_);
+  mc.tagger.max_batch = std::max(mc.tagger.max_batch, cfg_.batch);
+  const int longest = data_->max_len();
+  if (mc.kind == ModelKind::attention && mc.tagger.pe == PosEnc::learned && mc.tagger.max_len < longest) {
+    throw std::invalid_argument(learned_pe_check(longest, mc.tagger.max_len) + " (the data has sequences of up to " +
+                                std::to_string(longest) + " tokens)");
+  }
+  if (mc.kind == ModelKind::attention && data_->has_graphs() && mc.graph_mask) {
+    if (mc.tagger.pe != PosEnc::none) {
+      throw std::invalid_argument(std::string("graph nodes have no order: the graph task needs --pe none (got ") +
+                                  to_string(mc.tagger.pe) + ")");
+    }
+    if (mc.tagger.mask.causal || mc.tagger.mask.window >= 0) {
+      throw std::invalid_argument("the graph task uses the edges as the attention mask: no causal or window mask");
+    }
+  }
+  model_ = make_model<float>(mc);
+  adam_ = Adam<float>(model_->num_parameters(), AdamConfig{cfg_.lr});
+  order_.resize(data_->train.size());
+  for (std::size_t i = 0; i < order_.size(); ++i) order_[i] = static_cast<int>(i);
+  cursor_ = order_.size();  // shuffle before the first batch
+  probe_ = data_->dev.front();
+  snapshot_interval_ = cfg_.snapshot_every;
+  snapshots_.reserve(cfg_.max_snapshots + 1);
+  if (cfg_.steps == 0) {
+    done_ = true;
+    stop_reason_ = "steps";
+  }
+}
+
+double Trainer::lr_at(long step) const {
+  // step counts from 1. Linear warm-up, then cosine from lr down to lr/10 at the last step.
+  const double lr = cfg_.lr;
+  if (cfg_.warmup > 0 && step <= cfg_.warmup) return lr * static_cast<double>(step) / cfg_.warmup;
+  if (!cfg_.cosine || cfg_.steps <= cfg_.warmup) return lr;
+  const double p = static_cast<double>(step - cfg_.warmup) / std::max(1, cfg_.steps - cfg_.warmup);
+  return lr * (0.1 + 0.9 * 0.5 * (1.0 + std::cos(3.14159265358979323846 * std::min(1.0, p))));
+}
+
+void Trainer::one_step() {
+  const auto t0 = Clock::now();
+  const int n_train = static_cast<int>(order_.size());
+  const int B = std::min(cfg_.batch, n_train);
+  if (cursor_ + B > order_.size()) {  // new epoch: Fisher-Yates shuffle from the seeded generator
+    Rng rng(shuffle_state_);
+    for (int i = n_train - 1; i > 0; --i) std::swap(order_[i], order_[rng.below(static_cast<std::uint32_t>(i + 1))]);
+    shuffle_state_ = rng.next_u32();
+    cursor_ = 0;
+  }
+  const double dropout = data_->task.kind == TaskKind::pos ? cfg_.word_dropout : 0.0;
+  const ModelBatch<float>& mb =
+      batcher_.build(*data_, data_->train, order_.data() + cursor_, B, true, dropout, &drop_rng_);
+  cursor_ += B;
+  SeqModel<float>& m = *model_;
+  std::string error;
+  if (!m.forward(mb, &error)) {
+    done_ = true;
+    stop_reason_ = "error: " + error;
+    return;
+  }
+  const float loss = m.loss();
+  const ScoreWork work = m.score_work();
+  total_scores_ += static_cast<double>(work.computed);
+  total_dense_scores_ += static_cast<double>(work.dense);
+  m.zero_grad();
+  m.backward();
+  ParamStore<float>& p = m.params();
+  const float norm = cfg_.clip > 0 ? clip_grad_norm(p.grads(), p.size(), static_cast<float>(cfg_.clip))
+                                   : grad_norm(p.grads(), p.size());
+  ++step_;
+  if (!std::isfinite(loss) || !std::isfinite(norm)) {
+    done_ = diverged_ = true;
+    stop_reason_ = "diverged: the loss became " + std::string(std::isfinite(loss) ? "finite but the gradient " : "") +
+                   "NaN or infinite at step " + std::to_string(step_) +
+                   " (the learning rate is probably too high; try a smaller --lr)";
+    return;  // the parameters are not updated with a broken gradient
+  }
+  adam_.config.lr = lr_at(step_);
+  adam_.step(p.values(), p.grads());
+  total_ms_ += ms_since(t0);
+  grad_norm_ = norm;
+  // statistics of this batch (the forward above, before the update)
+  predicted_.resize(static_cast<std::size_t>(mb.B) * mb.T);
+  m.predict(predicted_.data());
+  long tagged = 0;
+  for (int b = 0; b < mb.B; ++b) {
+    for (int t = 0; t < mb.lengths[b]; ++t) {
+      const std::size_t n = static_cast<std::size_t>(b) * mb.T + t;
+      if (mb.tags[n] == kIgnoreTag) continue;
+      ++tagged;
+      correct_ += predicted_[n] == mb.tags[n];
+    }
+  }
+  counted_ += tagged;
+  tokens_ += tagged;
+  loss_sum_ += loss;
+  ++loss_count_;
+  if (step_ % snapshot_interval_ == 0) take_snapshot();
+  if (step_ >= cfg_.steps) {
+    done_ = true;
+    stop_reason_ = "steps";
+  }
+  if (step_ % cfg_.eval_every == 0 || done_) report();
+}
+
+void Trainer::report() {
+  Metrics m;
+  m.step = step_;
+  m.lr = adam_.config.lr;
+  m.loss = loss_count_ > 0 ? loss_sum_ / loss_count_ : 0.0;
+  m.train_acc = counted_ > 0 ? static_cast<double>(correct_) / counted_ : 0.0;
+  m.grad_norm = grad_norm_;
+  m.ms_per_step = step_ > 0 ? total_ms_ / step_ : 0.0;
+  m.scores_per_step = step_ > 0 ? total_scores_ / step_ : 0.0;
+  m.dense_scores_per_step = step_ > 0 ? total_dense_scores_ / step_ : 0.0;
+  m.tokens = tokens_;
+  const EvalResult dev = attnlab::evaluate(*model_, *data_, data_->dev, cfg_.batch, cfg_.eval_max);
+  m.dev_acc = dev.accuracy;
+  m.dev_loss = dev.loss;
+  loss_sum_ = 0;
+  loss_count_ = correct_ = counted_ = 0;
+  last_ = m;
+  history_.push_back(m);
+  if (cfg_.target_acc > 0 && m.dev_acc >= cfg_.target_acc && !done_) {
+    done_ = true;
+    stop_reason_ = "target";
+  }
+  if (done_ && (snapshots_.empty() || snapshots_.back().step != step_)) take_snapshot();
+}
+
+void Trainer::take_snapshot() {
+  if (static_cast<int>(snapshots_.size()) >= cfg_.max_snapshots) {
+    // full: keep every other snapshot (the first one always), and take them half as often from now on
+    std::size_t kept = 0;
+    for (std::size_t i = 0; i < snapshots_.size(); i += 2) snapshots_[kept++] = std::move(snapshots_[i]);
+    snapshots_.resize(kept);
+    snapshot_interval_ *= 2;
+  }
+  Snapshot s;
+  s.step = step_;
+  SeqModel<float>& m = *model_;
+  const int T = probe_.length();
+  s.len = T;
+  s.layers = m.attention_layers();
+  s.heads = m.attention_heads();
+  if (s.layers > 0 && T > 0) {
+    const int idx = 0;
+    std::vector<Sequence> one{probe_};
+    BatchBuilder builder;
+    const ModelBatch<float>& mb = builder.build(*data_, one, &idx, 1, /*with_tags=*/false);
+    if (m.forward(mb, nullptr)) {
+      s.weights.resize(static_cast<std::size_t>(s.layers) * s.heads * T * T);
+      for (int l = 0; l < s.layers; ++l) {
+        for (int h = 0; h < s.heads; ++h) {
+          const CView<float> w = m.attention_weights(l, 0, h);
+          float* dst = s.weights.data() + (static_cast<std::size_t>(l) * s.heads + h) * T * T;
+          for (int i = 0; i < T; ++i) {
+            for (int j = 0; j < T; ++j) dst[i * T + j] = w(i, j);
+          }
+        }
+      }
+    } else {
+      s.layers = s.heads = 0;
+    }
+  }
+  const CView<float> pe = m.pe_table();
+  s.pe_rows = static_cast<int>(std::min<long>(pe.rows(), std::max(T, 1)));
+  s.pe_cols = static_cast<int>(pe.cols());
+  s.pe.resize(static_cast<std::size_t>(s.pe_rows) * s.pe_cols);
+  for (int i = 0; i < s.pe_rows; ++i) {
+    for (int j = 0; j < s.pe_cols; ++j) s.pe[static_cast<std::size_t>(i) * s.pe_cols + j] = pe(i, j);
+  }
+  snapshots_.push_back(std::move(s));
+}
+
+int Trainer::step(int n) {
+  int taken = 0;
+  while (taken < n && !done_) {
+    if (step_ == 0 && snapshots_.empty()) take_snapshot();  // the untrained model
+    one_step();
+    ++taken;
+  }
+  return taken;
+}
+
+int Trainer::step_for(double ms) {
+  const auto t0 = Clock::now();
+  int taken = 0;
+  do {
+    taken += step(1);
+  } while (!done_ && ms_since(t0) < ms);
+  return taken;
+}
+
+EvalResult Trainer::evaluate(const std::vector<Sequence>& seqs, int max_sequences) {
+  return attnlab::evaluate(*model_, *data_, seqs, cfg_.batch, max_sequences);
+}
+
+// ------------------------------------------------------------------------------------------- timing
+
+double measure_step_ms(const ModelConfig& config_in, int B, int T, int steps, std::uint32_t seed, ScoreWork* work) {
+  ModelConfig config = config_in;
+  config.tagger.max_len = std::max(config.tagger.max_len, T);
+  config.tagger.max_batch = B;
+  auto model = make_model<float>(config);
+  const TaggerConfig& c = config.tagger;
+  Rng rng(seed);
+  const std::size_t N = static_cast<std::size_t>(B) * T;
+  std::vector<int> tokens(N), tags(N);
+  std::vector<float> features(c.input == InputMode::features ? N * c.input_dim : 0);
+  for (std::size_t n = 0; n < N; ++n) {
+    tokens[n] = static_cast<int>(rng.below(c.vocab));
+    tags[n] = static_cast<int>(rng.below(c.tags));
+  }
+  for (float& f : features) f = static_cast<float>(rng.normal());
+  ModelBatch<float> mb;
+  mb.B = B;
+  mb.T = T;
+  mb.tokens = tokens.data();
+  mb.features = features.empty() ? nullptr : features.data();
+  mb.tags = tags.data();
+  Adam<float> adam(model->num_parameters(), AdamConfig{1e-4});
+  double total = 0;
+  for (int s = 0; s <= steps; ++s) {
+    const auto t0 = Clock::now();
+    std::string error;
+    if (!model->forward(mb, &error)) throw std::invalid_argument(error);
+    model->zero_grad();
+    model->backward();
+    adam.step(model->params().values(), model->params().grads());
+    if (s > 0) total += ms_since(t0);  // step 0 warms up (workspaces, caches)
+  }
+  if (work != nullptr) *work = model->score_work();
+  return steps > 0 ? total / steps : 0.0;
+}
+
+}  // namespace attnlab

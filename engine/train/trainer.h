@@ -1,0 +1,182 @@
+// Training, one step at a time: the app calls step_for(ms) every frame with its time budget, the CLI calls
+// step(n) in a loop. Nothing blocks, nothing needs threads or files, so it runs the same in WebAssembly.
+//
+//   Trainer t(data, model_config, train_config);
+//   while (!t.done()) { t.step(100); print(t.metrics()); }
+//   EvalResult r = t.evaluate(t.data().test);
+//
+// A step: the next mini-batch (the training set is shuffled each epoch from TrainConfig::seed), forward,
+// backward, gradient-norm clipping, one Adam step. Every eval_every steps the dev set is evaluated and a
+// Metrics line is appended to history(). Training stops after `steps` steps, when the dev accuracy reaches
+// target_acc, or when the loss stops being a finite number (divergence: a clear message, no NaN model).
+// Attention weights for a fixed probe input and the positional-encoding table are recorded as snapshots in
+// bounded memory, spread over the whole run, so the app can replay how attention formed.
+//
+// B = sequences per batch, T = tokens per sequence, L = layers, H = heads, D = model width, C = tags
+#pragma once
+
+#include <chrono>
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "engine/models/model.h"
+#include "engine/train/optim.h"
+#include "engine/core/rng.h"
+#include "engine/data/tasks.h"
+
+namespace attnlab {
+
+struct TrainConfig {
+  int steps = 2000;           // optimizer steps at most
+  int batch = 32;             // B: sequences per step
+  double lr = 3e-3;           // peak learning rate of Adam
+  int warmup = 100;           // steps of linear warm-up from 0 to lr
+  bool cosine = true;         // then cosine decay to lr/10 at the last step (false: constant lr)
+  double clip = 1.0;          // clip the global gradient norm to this (0 = off)
+  std::uint32_t seed = 1;     // order of the training batches
+  double target_acc = 0;      // stop once the dev accuracy is >= this (0 = off; accuracies are 0..1)
+  int eval_every = 100;       // steps between dev evaluations (history lines)
+  int eval_max = 0;           // dev sequences per evaluation (0 = all)
+  int max_snapshots = 64;     // snapshots kept at most (older ones are thinned out, never the first)
+  int snapshot_every = 10;    // first snapshot interval in steps (doubles each time the store is full)
+  double word_dropout = 0.1;  // pos: each training word is replaced by its unknown-word shape token with this
+                              // probability, so the model learns what to do with words it has never seen
+};
+
+// "" when the settings make sense, else a message.
+std::string check_train_config(const TrainConfig& config);
+
+// Accuracy of a model on some sequences.
+struct EvalResult {
+  double loss = 0;      // mean cross-entropy per token
+  double accuracy = 0;  // correct / tokens
+  long tokens = 0, correct = 0;
+  std::vector<long> tag_total;    // (C) tokens whose true tag is c
+  std::vector<long> tag_correct;  // (C) of those, predicted right
+  std::vector<long> confusion;    // (C, C) row = true tag, column = predicted tag
+  double tag_accuracy(int c) const { return tag_total[c] > 0 ? double(tag_correct[c]) / tag_total[c] : 0.0; }
+};
+
+struct Metrics {
+  long step = 0;         // optimizer steps done
+  double lr = 0;         // learning rate of the last step
+  double loss = 0;       // mean training loss over the steps since the previous line
+  double train_acc = 0;  // token accuracy on those training batches
+  double dev_acc = -1;   // dev accuracy at this line (−1: not evaluated yet)
+  double dev_loss = 0;
+  double grad_norm = 0;    // gradient norm (before clipping) of the last step
+  double ms_per_step = 0;  // mean wall time of one step (forward + backward + Adam), all steps so far
+  long tokens = 0;         // training tokens processed so far
+  // attention models: (query, key) scores computed per step, over layers, heads and the batch (mean of all
+  // steps so far), and how many a dense T×T computation would take (attention.h's ScoreWork); else 0
+  double scores_per_step = 0;
+  double dense_scores_per_step = 0;
+};
+
+struct Snapshot {
+  long step = 0;
+  int layers = 0, heads = 0, len = 0;  // L, H, and the probe's length T
+  std::vector<float> weights;          // (L, H, T, T) attention weights A' of the probe, row = query
+  int pe_rows = 0, pe_cols = 0;
+  std::vector<float> pe;  // (pe_rows, D) positional table (learned: as trained so far)
+  const float* head(int l, int h) const { return weights.data() + (static_cast<long>(l) * heads + h) * len * len; }
+};
+
+// Packs sequences into a padded ModelBatch. Buffers grow to the largest batch once, then are reused.
+class BatchBuilder {
+ public:
+  // Sequences idx[0..count) of seqs; with_tags = false leaves tags out (inference). word_dropout > 0 (words
+  // of a pos sequence only) replaces each word by its shape token with that probability, drawn from *rng.
+  const ModelBatch<float>& build(const Dataset& data, const std::vector<Sequence>& seqs, const int* idx, int count,
+                                 bool with_tags = true, double word_dropout = 0, Rng* rng = nullptr);
+
+ private:
+  ModelBatch<float> batch_;
+  std::vector<int> tokens_, tags_, lengths_;  // (B, T), (B, T), (B)
+  std::vector<float> features_;               // (B, T, Din)
+  std::vector<std::uint8_t> allow_;           // (B, T, T) graphs
+};
+
+// Runs a model on sequences in batches of `batch` and counts what it gets right. Graph sequences use their
+// allow matrices. Throws std::runtime_error if the model rejects a batch (e.g. a sequence longer than a
+// learned positional table), with the model's message.
+EvalResult evaluate(SeqModel<float>& model, const Dataset& data, const std::vector<Sequence>& seqs, int batch = 32,
+                    int max_sequences = 0);
+
+class Trainer {
+ public:
+  // Builds the model from model_config (its input, vocab and tag fields are taken from the dataset).
+  // Throws std::invalid_argument with a message when a setting does not fit (e.g. a learned positional
+  // table shorter than the data's sequences).
+  Trainer(std::shared_ptr<const Dataset> data, const ModelConfig& model_config, const TrainConfig& config);
+
+  // Live changes (the app's sliders): the peak learning rate and the batch size of the following steps.
+  void set_schedule(double lr, int batch) {
+    cfg_.lr = lr;
+    cfg_.batch = batch;
+  }
+  int step(int n);          // runs up to n steps (fewer if training ends); returns the steps taken
+  int step_for(double ms);  // runs steps for about ms milliseconds (at least one); returns the steps taken
+  bool done() const { return done_; }
+  const std::string& stop_reason() const { return stop_reason_; }  // "steps", "target", "diverged: ..."
+  bool diverged() const { return diverged_; }
+
+  long steps_done() const { return step_; }         // optimizer steps so far (live)
+  const Metrics& metrics() const { return last_; }  // the latest history line
+  const std::vector<Metrics>& history() const { return history_; }
+  const std::vector<Snapshot>& snapshots() const { return snapshots_; }
+  EvalResult evaluate(const std::vector<Sequence>& seqs, int max_sequences = 0);
+
+  SeqModel<float>& model() { return *model_; }
+  const ModelConfig& model_config() const { return model_->config(); }
+  const TrainConfig& config() const { return cfg_; }
+  const Dataset& data() const { return *data_; }
+  // The probe whose attention is recorded (default: the first dev sequence).
+  void set_probe(const Sequence& probe) { probe_ = probe; }
+  const Sequence& probe() const { return probe_; }
+
+  // Fills in input mode, vocab, input_dim, tags and max_len from the dataset (max_len only if it is 0).
+  static ModelConfig fit_to_data(ModelConfig config, const Dataset& data);
+
+ private:
+  void one_step();
+  void report();
+  void take_snapshot();
+  double lr_at(long step) const;
+
+  std::shared_ptr<const Dataset> data_;
+  TrainConfig cfg_;
+  std::unique_ptr<SeqModel<float>> model_;
+  Adam<float> adam_;
+  BatchBuilder batcher_;
+  std::vector<int> order_;  // (train size) shuffled indices of the current epoch
+  std::size_t cursor_ = 0;  // next index in order_
+  std::uint32_t shuffle_state_;
+  Rng drop_rng_;                // word dropout
+  std::vector<int> predicted_;  // (B·T) scratch
+  long step_ = 0;
+  bool done_ = false, diverged_ = false;
+  std::string stop_reason_;
+  // since the last report
+  double loss_sum_ = 0;
+  long loss_count_ = 0, correct_ = 0, counted_ = 0;
+  double total_ms_ = 0;
+  double total_scores_ = 0, total_dense_scores_ = 0;  // attention scores computed / dense, all steps
+  long tokens_ = 0;
+  double grad_norm_ = 0;
+  Metrics last_;
+  std::vector<Metrics> history_;
+  Sequence probe_;
+  std::vector<Snapshot> snapshots_;
+  long snapshot_interval_;
+};
+
+// Wall time of one training step (forward + backward + Adam) of a model on random input of B sequences of
+// T tokens, averaged over `steps` steps after one warm-up step. For comparing models as T grows.
+// work (optional) receives the attention score work of one step (0 for the baselines).
+double measure_step_ms(const ModelConfig& config, int B, int T, int steps, std::uint32_t seed = 1,
+                       ScoreWork* work = nullptr);
+
+}  // namespace attnlab
