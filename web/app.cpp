@@ -71,7 +71,7 @@ void App::state_changed(const AppState& before) {
 ModelConfig App::model_config(const std::string& kind) const {
   ModelConfig mc;
   from_string(kind, &mc.kind);
-  TaggerConfig& t = mc.tagger;
+  ModelConfig& t = mc;
   t.dim = state.dim;
   t.heads = state.heads;
   t.layers = state.layers;
@@ -288,7 +288,7 @@ void App::refresh_view() {
   BatchBuilder builder;
   std::vector<Sequence> one = {input_seq};
   const int idx = 0;
-  const ModelBatch<float>& batch = builder.build(*data, one, &idx, 1, /*with_tags=*/false);
+  const Batch<float>& batch = builder.build(*data, one, &idx, 1, /*with_tags=*/false);
   std::string err;
   if (!model.forward(batch, &err)) {
     view.error = err;

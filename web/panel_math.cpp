@@ -7,7 +7,7 @@
 #include <cstdio>
 #include <string>
 
-#include "engine/models/attention_model.h"
+#include "engine/models/attention_tagger.h"
 #include "imgui.h"
 #include "web/panels.h"
 #include "web/strings.h"
@@ -18,19 +18,19 @@ namespace attnlab {
 using ui::HelpMarker;
 using ui::S;
 
-// The attention model behind the main run, after a forward pass of the shown input; null otherwise.
-static const Tagger<float>* shown_tagger(App& app, const char** why) {
+// The main run's model, after a forward pass of the shown input, when it has attention; null otherwise.
+static const SeqModel<float>* shown_tagger(App& app, const char** why) {
   *why = nullptr;
   if (!app.main.trainer) { *why = S().data_no_model; return nullptr; }
   if (!app.view.error.empty()) { *why = app.view.error.c_str(); return nullptr; }
-  auto* am = dynamic_cast<AttentionModel<float>*>(&app.main.trainer->model());
-  if (!am) { *why = S().math_not_attention; return nullptr; }
+  const SeqModel<float>& model = app.main.trainer->model();
+  if (model.attention_layers() == 0) { *why = S().math_not_attention; return nullptr; }
   // The model's caches hold its last forward pass: make sure that was the shown input (a training step or
   // an evaluation may have run since).
   if (app.view.T > 0 && (app.main.trainer->model().batch_size() != 1 || app.main.trainer->model().seq_len() != app.view.T))
     app.refresh_view();
   if (app.view.T == 0 || !app.view.error.empty()) { *why = app.view.error.empty() ? S().attn_none : app.view.error.c_str(); return nullptr; }
-  return &am->tagger();
+  return &model;
 }
 
 static void LayerHeadPickers(App& app, int L, int H) {
@@ -53,10 +53,10 @@ static void NamedVector(const char* name, const float* v, int n, float range, fl
 }
 
 // The top of both panels: the teaching text, then the layer and head pickers, or why there is nothing to show.
-static const Tagger<float>* MathPanelHeader(App& app, const char* intro) {
+static const SeqModel<float>* MathPanelHeader(App& app, const char* intro) {
   ui::Prose(intro);
   const char* why = nullptr;
-  const Tagger<float>* tg = shown_tagger(app, &why);
+  const SeqModel<float>* tg = shown_tagger(app, &why);
   if (!tg) {
     ImGui::TextDisabled("%s", why);
     return nullptr;
@@ -66,9 +66,9 @@ static const Tagger<float>* MathPanelHeader(App& app, const char* intro) {
 }
 
 void ShowStepPanel(App& app) {
-  const Tagger<float>* tg = MathPanelHeader(app, S().step_intro);
+  const SeqModel<float>* tg = MathPanelHeader(app, S().step_intro);
   if (!tg) return;
-  const TaggerConfig& c = tg->config();
+  const ModelConfig& c = tg->config();
   const int T = app.view.T, D = c.dim, H = c.heads, Dh = D / H;
   ImGui::SameLine();
   app.query_pick = std::clamp(app.query_pick, 0, T - 1);
@@ -82,9 +82,14 @@ void ShowStepPanel(App& app) {
     ImGui::EndCombo();
   }
   const int l = app.layer_pick, h = app.head_pick, i = app.query_pick;
-  const AttentionCache<float>& cache = tg->attention_cache(l);
-  CView<float> I = tg->attention_input(l);  // (T, D)
-  const float* q = cache.q.data() + static_cast<long>(i) * D + h * Dh;
+  // this layer's input and head h's columns of Q, K, V for the shown sentence (sequence 0)
+  const CView<float> I = tg->attention_computed(AttnComputed::input, l, 0);  // (T, D)
+  const CView<float> Q = tg->attention_computed(AttnComputed::q, l, 0, h);   // (T, Dh)
+  const CView<float> K = tg->attention_computed(AttnComputed::k, l, 0, h);
+  const CView<float> V = tg->attention_computed(AttnComputed::v, l, 0, h);
+  const CView<float> O = tg->attention_computed(AttnComputed::o, l, 0, h);
+  auto row = [](const CView<float>& m, int r) { return m.data() + static_cast<long>(r) * m.outerStride(); };
+  const float* q = row(Q, i);
   const std::uint8_t* allowed = tg->attention_mask(0);
   CView<float> S_ = tg->attention_scores(l, 0, h);
   CView<float> A_ = tg->attention_weights(l, 0, h);
@@ -92,9 +97,9 @@ void ShowStepPanel(App& app) {
   float range = 1e-6f;
   for (int t = 0; t < T; ++t)
     for (int d = 0; d < Dh; ++d) {
-      range = std::max(range, std::fabs(cache.q[static_cast<std::size_t>(t * D + h * Dh + d)]));
-      range = std::max(range, std::fabs(cache.k[static_cast<std::size_t>(t * D + h * Dh + d)]));
-      range = std::max(range, std::fabs(cache.v[static_cast<std::size_t>(t * D + h * Dh + d)]));
+      range = std::max(range, std::fabs(Q(t, d)));
+      range = std::max(range, std::fabs(K(t, d)));
+      range = std::max(range, std::fabs(V(t, d)));
     }
   float in_range = 1e-6f;
   for (int d = 0; d < D; ++d) in_range = std::max(in_range, std::fabs(I(i, d)));
@@ -103,7 +108,7 @@ void ShowStepPanel(App& app) {
   ImGui::Separator();
   char label[128];
   std::snprintf(label, sizeof label, S().step_a, app.view.tokens[static_cast<std::size_t>(i)].c_str());
-  NamedVector(label, I.data() + static_cast<long>(i) * I.outerStride(), D, in_range, cell);
+  NamedVector(label, row(I, i), D, in_range, cell);
   HelpMarker(S().step_a_help);
   NamedVector(S().step_q, q, Dh, range, cell);
   HelpMarker(S().step_q_help);
@@ -131,14 +136,14 @@ void ShowStepPanel(App& app) {
       ImGui::TableNextColumn();
       ImGui::TextUnformatted(app.view.tokens[static_cast<std::size_t>(j)].c_str());
       ImGui::TableNextColumn();
-      ui::VectorCells("k", cache.k.data() + static_cast<long>(j) * D + h * Dh, Dh, range, cell);
+      ui::VectorCells("k", row(K, j), Dh, range, cell);
       ImGui::TableNextColumn();
       if (ok) ui::ValueBar(S_(i, j), -smax, smax, ImVec2(-1, ImGui::GetTextLineHeight()), "%.3f");
       else ImGui::TextDisabled("%s", S().step_masked);
       ImGui::TableNextColumn();
       ui::ValueBar(A_(i, j), 0.0f, 1.0f, ImVec2(-1, ImGui::GetTextLineHeight()), "%.3f");
       ImGui::TableNextColumn();
-      ui::VectorCells("v", cache.v.data() + static_cast<long>(j) * D + h * Dh, Dh, range, cell);
+      ui::VectorCells("v", row(V, j), Dh, range, cell);
       ImGui::PopID();
     }
     ImGui::EndTable();
@@ -148,36 +153,34 @@ void ShowStepPanel(App& app) {
   float sum = 0;
   for (int j = 0; j < T; ++j) {
     sum += A_(i, j);
-    for (int d = 0; d < Dh; ++d) b[static_cast<std::size_t>(d)] += A_(i, j) * cache.v[static_cast<std::size_t>(j * D + h * Dh + d)];
+    for (int d = 0; d < Dh; ++d) b[static_cast<std::size_t>(d)] += A_(i, j) * V(j, d);
   }
   NamedVector(S().step_b, b.data(), Dh, range, cell);
   HelpMarker(S().step_b_help);
   float err = 0;
   for (int d = 0; d < Dh; ++d)
-    err = std::max(err, std::fabs(b[static_cast<std::size_t>(d)] - cache.o[static_cast<std::size_t>(i * D + h * Dh + d)]));
+    err = std::max(err, std::fabs(b[static_cast<std::size_t>(d)] - O(i, d)));
   ImGui::TextDisabled(S().step_check, static_cast<double>(sum), static_cast<double>(err));
 }
 
 void ShowMatrixPanel(App& app) {
-  const Tagger<float>* tg = MathPanelHeader(app, S().matrix_intro);
+  const SeqModel<float>* tg = MathPanelHeader(app, S().matrix_intro);
   if (!tg) return;
-  const TaggerConfig& c = tg->config();
+  const ModelConfig& c = tg->config();
   const int T = app.view.T, D = c.dim, H = c.heads, Dh = D / H;
   const int l = app.layer_pick, h = app.head_pick;
-  const AttentionCache<float>& cache = tg->attention_cache(l);
-  CView<float> I = tg->attention_input(l);
-  const ParamStore<float>& ps = tg->params();
-  const std::string p = "block" + std::to_string(l) + ".attn.";
-  auto param = [&](const char* name) { return ps.value(static_cast<std::size_t>(ps.find(p + name))); };
-
-  // Per-head slices of Q, K, V as contiguous (T, Dh) copies, and O (T, D).
-  auto head_cols = [&](const Buffer<float>& m) {
-    std::vector<float> out(static_cast<std::size_t>(T * Dh));
-    for (int t = 0; t < T; ++t)
-      for (int d = 0; d < Dh; ++d) out[static_cast<std::size_t>(t * Dh + d)] = m[static_cast<std::size_t>(t * D + h * Dh + d)];
+  // A view as a contiguous row-major copy (the heatmaps take plain arrays).
+  auto copy = [](const CView<float>& m) {
+    std::vector<float> out(static_cast<std::size_t>(m.rows() * m.cols()));
+    for (int r = 0; r < m.rows(); ++r)
+      for (int col = 0; col < m.cols(); ++col) out[static_cast<std::size_t>(r * m.cols() + col)] = m(r, col);
     return out;
   };
-  const std::vector<float> Qh = head_cols(cache.q), Kh = head_cols(cache.k), Vh = head_cols(cache.v), Oh = head_cols(cache.o);
+  // Head h's columns of Q, K, V and O (T, Dh) for the shown sentence.
+  const std::vector<float> Qh = copy(tg->attention_computed(AttnComputed::q, l, 0, h));
+  const std::vector<float> Kh = copy(tg->attention_computed(AttnComputed::k, l, 0, h));
+  const std::vector<float> Vh = copy(tg->attention_computed(AttnComputed::v, l, 0, h));
+  const std::vector<float> Oh = copy(tg->attention_computed(AttnComputed::o, l, 0, h));
   CView<float> Sc = tg->attention_scores(l, 0, h);
   CView<float> Aw = tg->attention_weights(l, 0, h);
   std::vector<float> A(static_cast<std::size_t>(T * T)), Ap(static_cast<std::size_t>(T * T));
@@ -187,9 +190,7 @@ void ShowMatrixPanel(App& app) {
       A[static_cast<std::size_t>(i * T + j)] = allowed[i * T + j] ? Sc(i, j) : 0.0f;
       Ap[static_cast<std::size_t>(i * T + j)] = Aw(i, j);
     }
-  std::vector<float> Icopy(static_cast<std::size_t>(T * D));
-  for (int t = 0; t < T; ++t)
-    for (int d = 0; d < D; ++d) Icopy[static_cast<std::size_t>(t * D + d)] = I(t, d);
+  const std::vector<float> Icopy = copy(tg->attention_computed(AttnComputed::input, l, 0));
   auto absmax = [](const float* v, std::size_t n) {
     float m = 1e-6f;
     for (std::size_t k = 0; k < n; ++k) m = std::max(m, std::fabs(v[k]));
@@ -205,15 +206,11 @@ void ShowMatrixPanel(App& app) {
     std::vector<std::string> row_labels, col_labels;
   };
   const std::vector<std::string>& tok = app.view.tokens;
-  const CView<float> wq = param("wq"), wk = param("wk"), wv = param("wv"), wo = param("wo");
-  // Wq's columns for head h, as a contiguous (D, Dh) copy (the part of Wq this head uses).
-  auto head_w = [&](const CView<float>& w) {
-    std::vector<float> out(static_cast<std::size_t>(D * Dh));
-    for (int r = 0; r < D; ++r)
-      for (int d = 0; d < Dh; ++d) out[static_cast<std::size_t>(r * Dh + d)] = w(r, h * Dh + d);
-    return out;
-  };
-  const std::vector<float> Wqh = head_w(wq), Wkh = head_w(wk), Wvh = head_w(wv);
+  // The part of Wq, Wk, Wv head h uses (its Dh columns, (D, Dh)), and the whole Wo (D, D).
+  const std::vector<float> Wqh = copy(tg->attention_weight(AttnWeight::wq, l, h));
+  const std::vector<float> Wkh = copy(tg->attention_weight(AttnWeight::wk, l, h));
+  const std::vector<float> Wvh = copy(tg->attention_weight(AttnWeight::wv, l, h));
+  const std::vector<float> Wo = copy(tg->attention_weight(AttnWeight::wo, l));
   const std::vector<Tile> tiles = {
       {"I", Icopy.data(), T, D, false, false, S().matrix_I_help, tok, {}},
       {"Wq", Wqh.data(), D, Dh, true, false, S().matrix_W_help, {}, {}},
@@ -225,7 +222,7 @@ void ShowMatrixPanel(App& app) {
       {"A = Q·K\xE1\xB5\x80/\xE2\x88\x9A" "d", A.data(), T, T, false, false, S().matrix_A_help, tok, tok},
       {"A' = norm(A)", Ap.data(), T, T, false, true, S().matrix_Ap_help, tok, tok},
       {"O = A'·V", Oh.data(), T, Dh, false, false, S().matrix_O_help, tok, {}},
-      {"Wo", wo.data(), D, D, true, false, S().matrix_Wo_help, {}, {}},
+      {"Wo", Wo.data(), D, D, true, false, S().matrix_Wo_help, {}, {}},
   };
   const float avail = ImGui::GetContentRegionAvail().x;
   const float tile = std::max(90.0f, (avail - ImGui::GetStyle().ItemSpacing.x * 4) / 4.0f);

@@ -39,7 +39,7 @@ void ShowPositionalEncodingPanel(App& app) {
     title = S().pe_learned_matrix;
     if (len > table.rows()) {
       // Ask the model itself whether it can take an input of this length.
-      ModelBatch<float> probe;
+      Batch<float> probe;
       std::vector<int> tokens(static_cast<std::size_t>(len), 0);
       probe.B = 1;
       probe.T = len;

@@ -23,11 +23,12 @@
 #include <emscripten.h>
 #endif
 
+#include "engine/train/cost.h"
 #include "engine/cli/command.h"
 #include "engine/kernels/kernels.h"
 #include "engine/train/optim.h"
 #include "engine/core/rng.h"
-#include "engine/models/tagger.h"
+#include "engine/models/attention_tagger.h"
 
 namespace attnlab::cli {
 
@@ -74,10 +75,10 @@ void run(const BenchCmd& o) {
   if (o.steps < 1 || o.fwd_iters < 1 || o.repeats < 1 || o.warmup < 0) {
     throw Error("--steps, --fwd-iters, --repeats must be >= 1 and --warmup >= 0");
   }
-  TaggerConfig c = bench_tagger_config();
+  ModelConfig c = bench_tagger_config();
   c.vocab = o.vocab, c.tags = o.tags, c.dim = o.dim, c.heads = o.heads, c.layers = o.layers, c.ffn = o.ffn;
   c.max_len = o.seq, c.max_batch = o.batch;
-  const std::string problem = check_config(c);
+  const std::string problem = check_model_config(c);
   if (!problem.empty()) throw Error(problem);
 
   // the data: benchspec.make_batches(TIMING_SEED = 1234, 1, toy = False), and its checksum
@@ -93,7 +94,7 @@ void run(const BenchCmd& o) {
   Batch<float> batch;
   batch.B = o.batch, batch.T = o.seq, batch.tokens = ids.data(), batch.tags = tags.data();
 
-  Tagger<float> model(c);
+  AttentionTagger<float> model(c);
   Adam<float> adam(model.num_parameters());  // lr 1e-3, β 0.9 / 0.999, eps 1e-8, as the references
   auto train_step = [&] {
     model.forward(batch);

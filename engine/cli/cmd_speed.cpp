@@ -24,8 +24,8 @@ void run(const SpeedCmd& o) {
   ModelConfig mc = build_model(o.model, TaskKind::seen);
   if (o.batch < 1 || o.steps < 1 || o.vocab < 1 || o.tags < 1)
     throw Error("--batch, --steps, --vocab, --tags must be >= 1");
-  mc.tagger.vocab = o.vocab;
-  mc.tagger.tags = o.tags;
+  mc.vocab = o.vocab;
+  mc.tags = o.tags;
   std::vector<int> lens;
   std::stringstream ss(o.lens);
   std::string item;

@@ -57,7 +57,7 @@ void run(const TagCmd& o) {
   std::vector<Sequence> one{seq};
   const int idx = 0;
   BatchBuilder builder;
-  const ModelBatch<float>& mb = builder.build(d, one, &idx, 1, /*with_tags=*/false);
+  const Batch<float>& mb = builder.build(d, one, &idx, 1, /*with_tags=*/false);
   SeqModel<float>& m = *lm.model;
   std::string error;
   if (!m.forward(mb, &error)) throw Error(error);

@@ -175,7 +175,7 @@ ModelConfig build_model(const ModelOptions& o, TaskKind task) {
   ModelConfig m;
   if (!from_string(o.model, &m.kind))
     throw Error("unknown model '" + o.model + "' (choose attention, window, cnn, rnn)");
-  TaggerConfig& c = m.tagger;
+  ModelConfig& c = m;
   c.layers = o.layers;
   c.heads = o.heads;
   c.dim = o.dim;
@@ -218,8 +218,8 @@ ModelConfig build_model(const ModelOptions& o, TaskKind task) {
   c.seed = static_cast<std::uint32_t>(o.seed);
   // check what does not depend on the data now (vocab and tags are filled in later)
   ModelConfig probe = m;
-  probe.tagger.vocab = probe.tagger.tags = probe.tagger.input_dim = 1;
-  probe.tagger.max_len = std::max(1, probe.tagger.max_len);
+  probe.vocab = probe.tags = probe.input_dim = 1;
+  probe.max_len = std::max(1, probe.max_len);
   const std::string problem = check_model_config(probe);
   if (!problem.empty()) throw Error(problem);
   return m;

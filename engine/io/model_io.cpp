@@ -143,7 +143,7 @@ TaskConfig read_task(Reader& r) {
 }
 
 void write_model_config(Writer& w, const ModelConfig& m) {
-  const TaggerConfig& c = m.tagger;
+  const ModelConfig& c = m;
   w.u32(static_cast<std::uint32_t>(m.kind));
   w.u32(static_cast<std::uint32_t>(c.input));
   for (int v : {c.vocab, c.input_dim, c.tags, c.dim, c.heads, c.layers, c.ffn}) w.i32(v);
@@ -169,7 +169,7 @@ void write_model_config(Writer& w, const ModelConfig& m) {
 
 ModelConfig read_model_config(Reader& r) {
   ModelConfig m;
-  TaggerConfig& c = m.tagger;
+  ModelConfig& c = m;
   m.kind = enum_field<ModelKind>(r, 4, "model kind");
   c.input = enum_field<InputMode>(r, 2, "input mode");
   for (int* v : {&c.vocab, &c.input_dim, &c.tags, &c.dim, &c.heads, &c.layers, &c.ffn}) *v = r.i32();

@@ -12,31 +12,28 @@ namespace attnlab {
 
 template <typename Real>
 CnnTagger<Real>::CnnTagger(const ModelConfig& config) : Base(config) {
-  using R = ParamRegistry<Real>;
-  const TaggerConfig& c = config.tagger;
+  using R = typename Base::Init;
+  const ModelConfig& c = config;
   const int k = config.kernel, Hd = config.hidden;
-  R reg;
-  this->in_.declare(reg, c);
   layers_.resize(config.cnn_layers);
   for (int l = 0; l < config.cnn_layers; ++l) {
     Layer& L = layers_[l];
     L.in = l == 0 ? c.dim : Hd;
     const double a = 1.0 / std::sqrt(static_cast<double>(k * L.in));  // as torch.nn.Conv1d
     const std::string p = "conv" + std::to_string(l) + ".";
-    reg.add(p + "w", k * L.in, Hd, R::uniform, a, &L.w, &L.dw);
-    reg.add(p + "b", 1, Hd, R::uniform, a, &L.b, &L.db);
+    this->add_param(p + "w", k * L.in, Hd, R::uniform, a, &L.w, &L.dw);
+    this->add_param(p + "b", 1, Hd, R::uniform, a, &L.b, &L.db);
   }
   const double a = 1.0 / std::sqrt(static_cast<double>(Hd));
-  reg.add("head.w", Hd, c.tags, R::uniform, a, &head_w, &dhead_w);
-  reg.add("head.b", 1, c.tags, R::uniform, a, &head_b, &dhead_b);
-  reg.finish(this->store_, c.seed);
+  this->add_param("head.w", Hd, c.tags, R::uniform, a, &head_w, &dhead_w);
+  this->add_param("head.b", 1, c.tags, R::uniform, a, &head_b, &dhead_b);
+  this->finish_parameters();
 }
 
 template <typename Real>
-bool CnnTagger<Real>::forward(const ModelBatch<Real>& batch, std::string* error) {
-  if (!this->begin_forward(batch, error)) return false;
+void CnnTagger<Real>::forward_layers(const Batch<Real>&) {
   const int B = this->in_.B, T = this->in_.T, N = B * T;
-  const int k = this->cfg_.kernel, Hd = this->cfg_.hidden, C = this->cfg_.tagger.tags;
+  const int k = this->cfg_.kernel, Hd = this->cfg_.hidden, C = this->cfg_.tags;
   const int* len = this->in_.lengths.data();
   const Real* x = this->x_.data();
   for (Layer& L : layers_) {
@@ -49,17 +46,13 @@ bool CnnTagger<Real>::forward(const ModelBatch<Real>& batch, std::string* error)
     x = L.out.data();
   }
   linear_forward(this->logits_.data(), x, head_w, head_b, N, Hd, C);  // logits = x_L·W_head + b_head
-  this->finish_forward();
-  return true;
 }
 
 template <typename Real>
-void CnnTagger<Real>::backward() {
-  if (!this->have_forward_) return;
+const Real* CnnTagger<Real>::backward_layers() {
   const int B = this->in_.B, T = this->in_.T, N = B * T;
-  const int k = this->cfg_.kernel, Hd = this->cfg_.hidden, C = this->cfg_.tagger.tags;
+  const int k = this->cfg_.kernel, Hd = this->cfg_.hidden, C = this->cfg_.tags;
   const int* len = this->in_.lengths.data();
-  this->begin_backward();
   // logits = x_L·W_head + b_head
   dout_.assign(static_cast<std::size_t>(N) * Hd, Real(0));
   linear_backward(dout_.data(), dhead_w, dhead_b, this->dlogits_.data(), layers_.back().out.data(), head_w, N, Hd, C);
@@ -76,7 +69,7 @@ void CnnTagger<Real>::backward() {
     unfold_backward(din_.data(), du_.data(), len, B, T, L.in, k);
     dout_.swap(din_);
   }
-  this->in_.backward(dout_.data(), this->cfg_.tagger);
+  return dout_.data();
 }
 
 template class CnnTagger<float>;

@@ -19,14 +19,14 @@
 namespace attnlab {
 
 template <typename Real>
-class CnnTagger : public BaselineModel<Real> {
+class CnnTagger : public SeqModel<Real> {
  public:
   explicit CnnTagger(const ModelConfig &config);
-  bool forward(const ModelBatch<Real> &batch, std::string *error = nullptr) override;
-  void backward() override;
+  void forward_layers(const Batch<Real>& batch) override;
+  const Real* backward_layers() override;
 
  private:
-  using Base = BaselineModel<Real>;
+  using Base = SeqModel<Real>;
   struct Layer {
     Real *w = nullptr, *b = nullptr;    // (k·C_l, Hd), (Hd)
     Real *dw = nullptr, *db = nullptr;  // gradients

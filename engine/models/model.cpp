@@ -5,26 +5,33 @@
 #include <cmath>
 #include <stdexcept>
 
-#include "engine/models/attention_model.h"
-#include "engine/models/cnn.h"
-#include "engine/ops/embedding.h"
-#include "engine/ops/linear.h"
-#include "engine/ops/loss.h"
 #include "engine/core/rng.h"
+#include "engine/models/attention_tagger.h"
+#include "engine/models/cnn.h"
 #include "engine/models/rnn.h"
 #include "engine/models/window_fc.h"
+#include "engine/ops/loss.h"
 
 namespace attnlab {
 
-std::string check_model_config(const ModelConfig& c) {
-  const TaggerConfig& t = c.tagger;
-  if (c.kind == ModelKind::attention) return check_config(t);
-  // the baselines use the shared fields only
-  TaggerConfig shared = t;
-  shared.heads = 1;
-  shared.ffn = std::max(1, shared.ffn);
-  const std::string problem = check_config(shared);
-  if (!problem.empty()) return problem;
+namespace {
+
+std::string bad(const std::string& what, int v) { return what + " (got " + std::to_string(v) + ")"; }
+
+// The fields every model uses: the input layer, the width, the tag head, the workspace.
+std::string check_shared(const ModelConfig& c) {
+  if (c.input == InputMode::tokens && c.vocab < 1) return bad("the vocabulary needs at least 1 token", c.vocab);
+  if (c.input == InputMode::features && c.input_dim < 1) {
+    return bad("features mode needs input_dim >= 1, the width of one input vector", c.input_dim);
+  }
+  if (c.tags < 1) return bad("there must be at least 1 tag", c.tags);
+  if (c.dim < 1) return bad("the model width D must be at least 1", c.dim);
+  if (c.max_len < 1) return bad("max_len must be at least 1", c.max_len);
+  if (c.max_batch < 1) return bad("max_batch must be at least 1", c.max_batch);
+  return "";
+}
+
+std::string check_baseline(const ModelConfig& c) {
   if (c.hidden < 1) return "the hidden width must be at least 1 (got " + std::to_string(c.hidden) + ")";
   if (c.kind == ModelKind::window && (c.window < 1 || c.window % 2 == 0)) {
     return "the window FC needs an odd window k >= 1 (the token and (k-1)/2 neighbours on each side; got " +
@@ -39,21 +46,28 @@ std::string check_model_config(const ModelConfig& c) {
   return "";
 }
 
+}  // namespace
+
+std::string check_model_config(const ModelConfig& c) {
+  const std::string shared = check_shared(c);
+  if (!shared.empty()) return shared;
+  return c.kind == ModelKind::attention ? check_attention_config(c) : check_baseline(c);
+}
+
 std::string describe(const ModelConfig& c) {
-  const TaggerConfig& t = c.tagger;
   std::string s = to_string(c.kind);
   switch (c.kind) {
     case ModelKind::attention: {
-      s += " L" + std::to_string(t.layers) + " H" + std::to_string(t.heads) + " D" + std::to_string(t.dim) + " " +
-           to_string(t.pe) + " " + to_string(t.norm) + " " + to_string(t.relevance);
-      if (t.mask.causal) s += " causal";
-      if (t.mask.window >= 0) s += " window" + std::to_string(t.mask.window);
+      s += " L" + std::to_string(c.layers) + " H" + std::to_string(c.heads) + " D" + std::to_string(c.dim) + " " +
+           to_string(c.pe) + " " + to_string(c.norm) + " " + to_string(c.relevance);
+      if (c.mask.causal) s += " causal";
+      if (c.mask.window >= 0) s += " window" + std::to_string(c.mask.window);
       if (!c.graph_mask) s += " no-graph-mask";
       break;
     }
-    case ModelKind::window: s += " k" + std::to_string(c.window) + " D" + std::to_string(t.dim); break;
+    case ModelKind::window: s += " k" + std::to_string(c.window) + " D" + std::to_string(c.dim); break;
     case ModelKind::cnn:
-      s += " k" + std::to_string(c.kernel) + " layers" + std::to_string(c.cnn_layers) + " D" + std::to_string(t.dim);
+      s += " k" + std::to_string(c.kernel) + " layers" + std::to_string(c.cnn_layers) + " D" + std::to_string(c.dim);
       break;
     case ModelKind::rnn: s += std::string(" ") + to_string(c.cell) + (c.bidirectional ? " bi" : " uni"); break;
   }
@@ -61,14 +75,164 @@ std::string describe(const ModelConfig& c) {
   return s;
 }
 
+// ------------------------------------------------------------------------------------------- parameters
+
+template <typename Real>
+SeqModel<Real>::SeqModel(const ModelConfig& config) : cfg_(config) {
+  const std::string problem = check_model_config(cfg_);
+  if (!problem.empty()) throw std::invalid_argument(problem);
+  in_.mode = cfg_.input;
+  in_.input_dim = cfg_.input_dim;
+  in_.dim = cfg_.dim;
+  in_.reserve(cfg_.max_batch, cfg_.max_len);
+  // The input layer's parameters come first in every model.
+  if (cfg_.input == InputMode::tokens) {
+    add_param("tok_emb", cfg_.vocab, cfg_.dim, Init::normal, 1.0, &in_.emb, &in_.demb);  // as torch.nn.Embedding
+  } else {
+    const double a = 1.0 / std::sqrt(static_cast<double>(cfg_.input_dim));  // as torch.nn.Linear
+    add_param("in_proj.w", cfg_.input_dim, cfg_.dim, Init::uniform, a, &in_.in_w, &in_.din_w);
+    add_param("in_proj.b", 1, cfg_.dim, Init::uniform, a, &in_.in_b, &in_.din_b);
+  }
+}
+
+template <typename Real>
+void SeqModel<Real>::add_param(const std::string& name, int rows, int cols, Init init, double scale, Real** value,
+                               Real** grad) {
+  store_.add(name, rows, cols);
+  slots_.push_back(Slot{value, grad, init, scale});
+}
+
+template <typename Real>
+void SeqModel<Real>::finish_parameters() {
+  store_.allocate();
+  for (std::size_t i = 0; i < slots_.size(); ++i) {
+    const std::size_t off = store_.tensors()[i].offset;
+    *slots_[i].value = store_.values() + off;
+    *slots_[i].grad = store_.grads() + off;
+  }
+  init_parameters(cfg_.seed);
+}
+
+template <typename Real>
+void SeqModel<Real>::init_parameters(std::uint32_t seed) {
+  Rng rng(seed);
+  for (std::size_t t = 0; t < slots_.size(); ++t) {
+    Real* p = store_.values() + store_.tensors()[t].offset;
+    const Slot& s = slots_[t];
+    for (std::size_t j = 0; j < store_.tensors()[t].size(); ++j) {
+      double x = 0;
+      switch (s.init) {
+        case Init::zeros: x = 0; break;
+        case Init::ones: x = 1; break;
+        case Init::normal: x = s.scale * rng.normal(); break;
+        case Init::uniform: x = rng.uniform(-s.scale, s.scale); break;
+      }
+      p[j] = static_cast<Real>(x);
+    }
+  }
+}
+
+template <typename Real>
+std::unique_ptr<SeqModel<Real>> SeqModel<Real>::clone() const {
+  std::unique_ptr<SeqModel<Real>> copy = make_model<Real>(cfg_);
+  std::copy(store_.values(), store_.values() + store_.size(), copy->store_.values());
+  std::copy(store_.grads(), store_.grads() + store_.size(), copy->store_.grads());
+  return copy;
+}
+
+// ------------------------------------------------------------------------------------------- forward
+
+template <typename Real>
+std::string SeqModel<Real>::check_batch(const Batch<Real>& batch) const {
+  const int B = batch.B, T = batch.T;
+  if (B < 1 || T < 1) {
+    return "a batch needs at least one sequence of at least one token (got B = " + std::to_string(B) +
+           ", T = " + std::to_string(T) + ")";
+  }
+  if (cfg_.input == InputMode::tokens && batch.tokens == nullptr) return "tokens mode needs token ids";
+  if (cfg_.input == InputMode::features && batch.features == nullptr) return "features mode needs feature vectors";
+  const std::string own = check_model_batch(batch);
+  if (!own.empty()) return own;
+  for (int b = 0; b < B; ++b) {
+    const int len = batch.lengths != nullptr ? batch.lengths[b] : T;
+    if (len < 0 || len > T) {
+      return "sequence " + std::to_string(b) + " has length " + std::to_string(len) + ", which is not in 0.." +
+             std::to_string(T);
+    }
+    for (int t = 0; t < len; ++t) {
+      const long n = static_cast<long>(b) * T + t;
+      if (cfg_.input == InputMode::tokens && (batch.tokens[n] < 0 || batch.tokens[n] >= cfg_.vocab)) {
+        return "token id " + std::to_string(batch.tokens[n]) + " (sequence " + std::to_string(b) + ", position " +
+               std::to_string(t) + ") is outside the vocabulary 0.." + std::to_string(cfg_.vocab - 1);
+      }
+      if (batch.tags != nullptr && batch.tags[n] != kIgnoreTag && (batch.tags[n] < 0 || batch.tags[n] >= cfg_.tags)) {
+        return "tag " + std::to_string(batch.tags[n]) + " (sequence " + std::to_string(b) + ", position " +
+               std::to_string(t) + ") is not -1 (ignore) or a tag 0.." + std::to_string(cfg_.tags - 1);
+      }
+    }
+  }
+  return "";
+}
+
+template <typename Real>
+bool SeqModel<Real>::forward(const Batch<Real>& batch, std::string* error) {
+  const std::string problem = check_batch(batch);
+  if (!problem.empty()) {
+    if (error != nullptr) *error = problem;
+    have_forward_ = false;
+    return false;
+  }
+  in_.load(batch);
+  const std::size_t N = static_cast<std::size_t>(in_.B) * in_.T;
+  x_.resize(N * cfg_.dim);
+  logits_.resize(N * cfg_.tags);
+  probs_.resize(N * cfg_.tags);
+  dlogits_.resize(N * cfg_.tags);
+  in_.forward(x_.data());  // x = E[ids]  or  x = features·W_in + b_in
+  forward_layers(batch);   // logits = layers(x)
+  loss_ = cross_entropy_forward(probs_.data(), logits_.data(), in_.tags.data(), in_.B * in_.T, cfg_.tags);
+  have_forward_ = true;
+  return true;
+}
+
+// ------------------------------------------------------------------------------------------- backward
+
+template <typename Real>
+void SeqModel<Real>::backward() {
+  if (!have_forward_) return;  // nothing to differentiate
+  // forward was: loss = CE(logits)
+  std::fill(dlogits_.begin(), dlogits_.end(), Real(0));
+  cross_entropy_backward(dlogits_.data(), probs_.data(), in_.tags.data(), in_.B * in_.T, cfg_.tags);
+  // forward was: logits = layers(x)
+  const Real* dx = backward_layers();
+  // forward was: x = E[ids]  or  features·W_in + b_in
+  in_.backward(dx);
+}
+
+// ------------------------------------------------------------------------------------------- accessors
+
+template <typename Real>
+CView<Real> SeqModel<Real>::logits() const {
+  return cview(logits_.data(), in_.B * in_.T, cfg_.tags);
+}
+
+template <typename Real>
+CView<Real> SeqModel<Real>::probs() const {
+  return cview(probs_.data(), in_.B * in_.T, cfg_.tags);
+}
+
 template <typename Real>
 void SeqModel<Real>::predict(int* tags) const {
-  const CView<Real> z = logits();
-  for (int n = 0; n < z.rows(); ++n) {
-    int best = 0;
-    for (int c = 1; c < z.cols(); ++c) best = z(n, c) > z(n, best) ? c : best;
-    tags[n] = best;
+  const int C = cfg_.tags;
+  for (int n = 0; n < in_.B * in_.T; ++n) {
+    const Real* z = logits_.data() + static_cast<long>(n) * C;
+    tags[n] = static_cast<int>(std::max_element(z, z + C) - z);
   }
+}
+
+template <typename Real>
+CView<Real> SeqModel<Real>::attention_scores(int, int, int) const {
+  return cview<Real>(nullptr, 0, 0);
 }
 
 template <typename Real>
@@ -77,8 +241,23 @@ CView<Real> SeqModel<Real>::attention_weights(int, int, int) const {
 }
 
 template <typename Real>
-CView<Real> SeqModel<Real>::pe_table() const {
+const std::uint8_t* SeqModel<Real>::attention_mask(int) const {
+  return nullptr;
+}
+
+template <typename Real>
+CView<Real> SeqModel<Real>::attention_weight(AttnWeight, int, int) const {
   return cview<Real>(nullptr, 0, 0);
+}
+
+template <typename Real>
+CView<Real> SeqModel<Real>::attention_computed(AttnComputed, int, int, int) const {
+  return cview<Real>(nullptr, 0, 0);
+}
+
+template <typename Real>
+CView<Real> SeqModel<Real>::pe_table() const {
+  return cview<Real>(nullptr, 0, cfg_.dim);
 }
 
 template <typename Real>
@@ -86,7 +265,7 @@ std::unique_ptr<SeqModel<Real>> make_model(const ModelConfig& config) {
   const std::string problem = check_model_config(config);
   if (!problem.empty()) throw std::invalid_argument(problem);
   switch (config.kind) {
-    case ModelKind::attention: return std::make_unique<AttentionModel<Real>>(config);
+    case ModelKind::attention: return std::make_unique<AttentionTagger<Real>>(config);
     case ModelKind::window: return std::make_unique<WindowTagger<Real>>(config);
     case ModelKind::cnn: return std::make_unique<CnnTagger<Real>>(config);
     case ModelKind::rnn: return std::make_unique<RnnTagger<Real>>(config);
@@ -94,153 +273,8 @@ std::unique_ptr<SeqModel<Real>> make_model(const ModelConfig& config) {
   return nullptr;
 }
 
-// ------------------------------------------------------------------------------------------- registry
-
-template <typename Real>
-void ParamRegistry<Real>::add(const std::string& name, int rows, int cols, Init init, double scale, Real** value,
-                              Real** grad) {
-  slots_.push_back(Slot{name, rows, cols, init, scale, value, grad});
-}
-
-template <typename Real>
-void ParamRegistry<Real>::finish(ParamStore<Real>& store, std::uint32_t seed) {
-  for (const Slot& s : slots_) store.add(s.name, s.rows, s.cols);
-  store.allocate();
-  Rng rng(seed);
-  for (std::size_t i = 0; i < slots_.size(); ++i) {
-    const Slot& s = slots_[i];
-    const std::size_t off = store.tensors()[i].offset;
-    *s.value = store.values() + off;
-    *s.grad = store.grads() + off;
-    for (std::size_t j = 0; j < store.tensors()[i].size(); ++j) {
-      double x = 0;
-      if (s.init == uniform) x = rng.uniform(-s.scale, s.scale);
-      if (s.init == normal) x = s.scale * rng.normal();
-      (*s.value)[j] = static_cast<Real>(x);
-    }
-  }
-}
-
-// ------------------------------------------------------------------------------------------- input layer
-
-template <typename Real>
-void InputLayer<Real>::declare(ParamRegistry<Real>& reg, const TaggerConfig& c) {
-  using R = ParamRegistry<Real>;
-  if (c.input == InputMode::tokens) {
-    reg.add("tok_emb", c.vocab, c.dim, R::normal, 1.0, &emb, &demb);  // as torch.nn.Embedding
-  } else {
-    const double a = 1.0 / std::sqrt(static_cast<double>(c.input_dim));  // as torch.nn.Linear
-    reg.add("in_proj.w", c.input_dim, c.dim, R::uniform, a, &in_w, &din_w);
-    reg.add("in_proj.b", 1, c.dim, R::uniform, a, &in_b, &din_b);
-  }
-}
-
-template <typename Real>
-std::string InputLayer<Real>::check(const Batch<Real>& batch, const TaggerConfig& c) const {
-  if (batch.B < 1 || batch.T < 1) return "a batch needs at least one sequence of at least one token";
-  if (c.input == InputMode::tokens && batch.tokens == nullptr) return "tokens mode needs token ids";
-  if (c.input == InputMode::features && batch.features == nullptr) return "features mode needs feature vectors";
-  for (int b = 0; b < batch.B; ++b) {
-    const int len = batch.lengths != nullptr ? batch.lengths[b] : batch.T;
-    if (len < 0 || len > batch.T) return "sequence " + std::to_string(b) + " has a bad length " + std::to_string(len);
-    for (int t = 0; t < len; ++t) {
-      const long n = static_cast<long>(b) * batch.T + t;
-      if (c.input == InputMode::tokens && (batch.tokens[n] < 0 || batch.tokens[n] >= c.vocab)) {
-        return "token id " + std::to_string(batch.tokens[n]) + " is outside the vocabulary 0.." +
-               std::to_string(c.vocab - 1);
-      }
-      if (batch.tags != nullptr && batch.tags[n] != kIgnoreTag && (batch.tags[n] < 0 || batch.tags[n] >= c.tags)) {
-        return "tag " + std::to_string(batch.tags[n]) + " is not -1 or a tag 0.." + std::to_string(c.tags - 1);
-      }
-    }
-  }
-  return "";
-}
-
-template <typename Real>
-void InputLayer<Real>::load(const Batch<Real>& batch, const TaggerConfig& c) {
-  B = batch.B;
-  T = batch.T;
-  const long N = static_cast<long>(B) * T;
-  ids.resize(N);
-  tags.resize(N);
-  lengths.resize(B);
-  for (int b = 0; b < B; ++b) {
-    lengths[b] = batch.lengths != nullptr ? batch.lengths[b] : T;
-    for (int t = 0; t < T; ++t) {
-      const long n = static_cast<long>(b) * T + t;
-      const bool real = t < lengths[b];
-      ids[n] = (real && batch.tokens != nullptr) ? batch.tokens[n] : 0;
-      tags[n] = (real && batch.tags != nullptr) ? batch.tags[n] : kIgnoreTag;
-    }
-  }
-  if (c.input == InputMode::features) {
-    features.resize(N * c.input_dim);
-    std::copy(batch.features, batch.features + N * c.input_dim, features.begin());
-  }
-}
-
-template <typename Real>
-void InputLayer<Real>::forward(Real* x, const TaggerConfig& c) const {
-  const int N = B * T;
-  if (c.input == InputMode::tokens) {
-    embedding_forward(x, ids.data(), emb, N, c.dim);  // x = E[ids]
-  } else {
-    linear_forward(x, features.data(), in_w, in_b, N, c.input_dim, c.dim);  // x = features·W_in + b_in
-  }
-}
-
-template <typename Real>
-void InputLayer<Real>::backward(const Real* dx, const TaggerConfig& c) {
-  const int N = B * T;
-  if (c.input == InputMode::tokens) {
-    embedding_backward(demb, dx, ids.data(), N, c.dim);
-  } else {
-    linear_backward<Real>(nullptr, din_w, din_b, dx, features.data(), in_w, N, c.input_dim, c.dim);
-  }
-}
-
-// ------------------------------------------------------------------------------------------- baseline
-
-template <typename Real>
-bool BaselineModel<Real>::begin_forward(const ModelBatch<Real>& batch, std::string* error) {
-  const std::string problem = in_.check(batch, cfg_.tagger);
-  if (!problem.empty()) {
-    if (error != nullptr) *error = problem;
-    have_forward_ = false;
-    return false;
-  }
-  in_.load(batch, cfg_.tagger);
-  const std::size_t N = static_cast<std::size_t>(in_.B) * in_.T;
-  x_.resize(N * cfg_.tagger.dim);
-  dx_.resize(N * cfg_.tagger.dim);
-  logits_.resize(N * cfg_.tagger.tags);
-  probs_.resize(N * cfg_.tagger.tags);
-  dlogits_.resize(N * cfg_.tagger.tags);
-  in_.forward(x_.data(), cfg_.tagger);
-  return true;
-}
-
-template <typename Real>
-void BaselineModel<Real>::finish_forward() {
-  loss_ = cross_entropy_forward(probs_.data(), logits_.data(), in_.tags.data(), in_.B * in_.T, cfg_.tagger.tags);
-  have_forward_ = true;
-}
-
-template <typename Real>
-void BaselineModel<Real>::begin_backward() {
-  std::fill(dlogits_.begin(), dlogits_.end(), Real(0));
-  cross_entropy_backward(dlogits_.data(), probs_.data(), in_.tags.data(), in_.B * in_.T, cfg_.tagger.tags);
-}
-
 template class SeqModel<float>;
 template class SeqModel<double>;
-template class ParamRegistry<float>;
-template class ParamRegistry<double>;
-template class InputLayer<float>;
-template class InputLayer<double>;
-template class BaselineModel<float>;
-template class BaselineModel<double>;
 template std::unique_ptr<SeqModel<float>> make_model<float>(const ModelConfig&);
 template std::unique_ptr<SeqModel<double>> make_model<double>(const ModelConfig&);
 

@@ -1,16 +1,24 @@
-// One interface for every tagging model, so the trainer (and the app's Compare panel) treats them alike:
+// models/: one interface for every tagging model, so the trainer, the app's panels and the model files
+// treat them alike and never ask which one they have:
 //
-//   attention  the self-attention tagger (tagger.h): L blocks of multi-head attention + feed-forward
+//   attention  the self-attention tagger (attention_tagger.h): L blocks of multi-head attention + feed-forward
 //   window     the lecture's window FC: concat of the k embeddings around a token → ReLU layer → tags
 //   cnn        1-D convolutions of kernel k, stacked (receptive field 1 + layers·(k−1)) → tags
 //   rnn        Elman or GRU recurrent network, one- or two-directional → tags
 //
-// Each model reads a padded batch of B sequences and gives logits (N, C) for every position, plus the mean
-// cross-entropy over the positions with a tag; backward ACCUMULATES the gradients into its ParamStore
-// (one flat buffer, params.h), so one optimizer (optim.h) and one gradient checker serve every model.
+// Every model is   x = input layer(batch)  (input_layer.h: word embeddings or projected features)
+//                  logits = layers(x)      (what makes each model what it is)
+//                  loss = mean cross-entropy over the positions with a tag
+// SeqModel does the parts they share once: the parameters (registered by name, one flat buffer, params.h),
+// their initialization, the batch checks, the input layer, the loss, predict. A model adds its own checks
+// and its layers (forward_layers / backward_layers). backward ACCUMULATES into the gradient buffer, so one
+// optimizer (optim.h) and one gradient checker serve every model.
+//
+// Depends on: core, kernels, ops, attention (the layers below). Nothing here knows of training or the UI.
 //
 // B = sequences, T = tokens per sequence (padded), N = B·T, V = vocabulary, Din = feature width,
-// D = embedding / model width, Hd = hidden width of the baselines, C = tags
+// D = embedding / model width, H = heads, Dh = D/H, L = layers, F = feed-forward width, Hd = hidden width of
+// the baselines, C = tags
 #pragma once
 
 #include <cstdint>
@@ -18,10 +26,15 @@
 #include <string>
 #include <vector>
 
+#include "engine/attention/attention.h"
+#include "engine/attention/mask.h"
+#include "engine/attention/posenc.h"
+#include "engine/core/batch.h"
 #include "engine/core/names.h"
 #include "engine/core/params.h"
-#include "engine/models/tagger.h"
 #include "engine/core/tensor.h"
+#include "engine/models/input_layer.h"
+#include "engine/ops/activation.h"
 
 namespace attnlab {
 
@@ -43,147 +56,141 @@ constexpr NameTable<RnnCell> names_of(RnnCell) { return NameTable<RnnCell>(kRnnC
 
 struct ModelConfig {
   ModelKind kind = ModelKind::attention;
-  // Shared by every model: input (mode, vocab, input_dim), tags, dim (the embedding width D), max_len,
-  // max_batch (workspace sizes) and seed (initialization). The attention fields (heads, layers, ffn, pe,
-  // norm, relevance, mask, ...) are used by the attention model only.
-  TaggerConfig tagger;
+  // Every model: the input layer, the width D, the tag head, workspace sizes, initialization.
+  InputMode input = InputMode::tokens;  // token ids, or continuous feature vectors (e.g. speech frames)
+  int vocab = 512;                      // V: token ids are 0 .. V−1 (tokens mode)
+  int input_dim = 0;                    // Din: width of one feature vector (features mode)
+  int tags = 17;                        // C
+  int dim = 64;                         // D
+  int max_len = 32;                     // rows of a learned PE table; workspace length
+  int max_batch = 32;                   // workspace batch size (a larger batch grows the workspace once)
+  std::uint32_t seed = 0;               // parameter initialization
+  // The attention tagger.
+  int heads = 4;                        // H, must divide D
+  int layers = 2;                       // L
+  int ffn = 128;                        // F
+  Activation activation = Activation::relu;
+  PosEnc pe = PosEnc::sinusoidal;
+  AttnNorm norm = AttnNorm::softmax;
+  Relevance relevance = Relevance::dot;
+  MaskSpec mask;                        // causal / window / allow; padding comes with each batch
+  bool graph_mask = true;               // a batch's graphs (Batch::allow) restrict attention to the edges;
+                                        // false: the edges are ignored, every node sees every node
+  bool attn_bias = true;                // biases bq, bk, bv, bo
+  float ln_eps = 1e-5f;
+  // The baselines.
   int hidden = 64;     // Hd: window FC hidden layer; CNN channels; RNN state width
   int window = 3;      // window FC: k tokens, centred (odd)
   int kernel = 3;      // CNN: kernel width (odd)
   int cnn_layers = 2;  // CNN: number of convolution layers
   RnnCell cell = RnnCell::gru;
   bool bidirectional = false;  // RNN: also run right-to-left and concatenate the two states
-  bool graph_mask = true;      // attention on graphs: only along edges (false: every node sees every node)
 };
 
-// "" when the configuration describes a model, else a message for the student.
+// "" when the configuration describes a model, else a message for the student. Checks the shared fields,
+// then the ones of config.kind only.
 std::string check_model_config(const ModelConfig& config);
 // One line: "attention L2 H4 D64 sinusoidal softmax full", "rnn gru bi Hd64", ...
 std::string describe(const ModelConfig& config);
 
-// A padded batch: tagger.h's Batch (for graphs with one allow matrix per sequence, Batch::allow).
-template <typename Real>
-using ModelBatch = Batch<Real>;
-
+// The learned matrices of one attention layer, by name (SeqModel::attention_weight).
+enum class AttnWeight { wq, wk, wv, wo };
+// What one attention layer computed in the last forward pass, by name (SeqModel::attention_computed):
+// its input I = LN1(x), and Q = I·Wq, K = I·Wk, V = I·Wv, O = concat(O₁ .. O_H) (before Wo).
+enum class AttnComputed { input, q, k, v, o };
 
 template <typename Real>
 class SeqModel {
  public:
   virtual ~SeqModel() = default;
-  virtual const ModelConfig& config() const = 0;
-  virtual ParamStore<Real>& params() = 0;
-  virtual const ParamStore<Real>& params() const = 0;
-  std::size_t num_parameters() const { return params().size(); }
+  SeqModel(const SeqModel&) = delete;  // copy a model with clone(): its parameters are views into buffers
+  SeqModel& operator=(const SeqModel&) = delete;
+
+  const ModelConfig& config() const { return cfg_; }
+  ParamStore<Real>& params() { return store_; }
+  const ParamStore<Real>& params() const { return store_; }
+  std::size_t num_parameters() const { return store_.size(); }
+  // Re-draw every parameter from `seed` (same seed, same numbers).
+  void init_parameters(std::uint32_t seed);
+  // A new model of the same configuration with the same parameter values and gradients; it has not run a
+  // forward pass yet.
+  std::unique_ptr<SeqModel> clone() const;
 
   // "" when the batch fits the model, else a message (a token outside the vocabulary, an input longer
   // than a learned positional table, ...).
-  virtual std::string check_batch(const ModelBatch<Real>& batch) const = 0;
+  std::string check_batch(const Batch<Real>& batch) const;
   // Computes logits (and the loss when the batch has tags). On a batch check_batch rejects: computes
   // nothing, stores the message in *error and returns false. The batch's arrays may be freed after the call.
-  virtual bool forward(const ModelBatch<Real>& batch, std::string* error = nullptr) = 0;
-  virtual Real loss() const = 0;  // mean cross-entropy of the last forward over the tagged positions
-  void zero_grad() { params().zero_grad(); }
-  // Gradients of the last forward's loss, ACCUMULATED into params().grads().
-  virtual void backward() = 0;
+  bool forward(const Batch<Real>& batch, std::string* error = nullptr);
+  Real loss() const { return loss_; }  // mean cross-entropy of the last forward over the tagged positions
+  void zero_grad() { store_.zero_grad(); }
+  // Gradients of the last forward's loss, ACCUMULATED into params().grads() (call zero_grad() first).
+  void backward();
 
-  virtual int batch_size() const = 0;      // B of the last forward
-  virtual int seq_len() const = 0;         // T of the last forward
-  virtual CView<Real> logits() const = 0;  // (N, C), row b·T + t
-  void predict(int* tags) const;           // (N) argmax of every row of logits()
+  int batch_size() const { return in_.B; }  // B of the last forward
+  int seq_len() const { return in_.T; }     // T of the last forward
+  CView<Real> logits() const;               // (N, C), row b·T + t
+  CView<Real> probs() const;                // (N, C) softmax of the logits
+  void predict(int* tags) const;            // (N) argmax of every row of logits()
+  // Features mode, after backward: d loss / d features (N, Din). Tokens mode: nullptr.
+  const Real* input_grad() const { return in_.input_grad(); }
 
-  // Attention to show (the attention model; the baselines have none).
+  // ---- What a model with attention shows (the others: 0 layers, empty views). b = sequence of the last
+  // forward, l = layer, h = head; a (T, T) view's top-left len_b × len_b block is the real sequence.
   virtual int attention_layers() const { return 0; }
-  virtual int attention_heads() const { return 0; }
-  // Weights A' of one head for sequence b of the last forward, row = query; its top-left len_b × len_b
-  // block is the real sequence.
-  virtual CView<Real> attention_weights(int layer, int b, int h) const;
-  // The positional-encoding table added to the input, (rows, D); 0 rows when there is none.
-  virtual CView<Real> pe_table() const;
-  // Attention models: the score work of the last forward (attention.h's ScoreWork); others: none.
+  int attention_heads() const { return attention_layers() > 0 ? cfg_.heads : 0; }
+  virtual CView<Real> attention_scores(int l, int b, int h) const;   // (T, T) A = Q·Kᵀ/√d before norm
+  virtual CView<Real> attention_weights(int l, int b, int h) const;  // (T, T) A' = norm(A), row = query
+  virtual const std::uint8_t* attention_mask(int b) const;           // (T, T) 1 = query i may see key j
+  // Wq, Wk, Wv, Wo of layer l: head < 0 the whole (D, D) matrix; else head h's part of it: its Dh columns of
+  // Wq, Wk, Wv (D, Dh), its Dh rows of Wo (Dh, D).
+  virtual CView<Real> attention_weight(AttnWeight w, int l, int head = -1) const;
+  // What layer l computed for sequence b: I (T, D); Q, K, V, O of head h (T, Dh) (head < 0: all D columns).
+  virtual CView<Real> attention_computed(AttnComputed what, int l, int b, int head = -1) const;
+  // The scores the last forward computed, over all layers (attention.h: only what the mask allows).
   virtual ScoreWork score_work() const { return {}; }
-};
-
-// Builds a model (parameters initialized from config.tagger.seed). Throws std::invalid_argument when
-// check_model_config fails.
-template <typename Real>
-std::unique_ptr<SeqModel<Real>> make_model(const ModelConfig& config);
-
-// ------------------------------------------------------------------------------------------------------
-// Building blocks shared by the baselines (window FC, CNN, RNN).
-
-// Registers named tensors in a ParamStore, then points each model field at its slice of the value and
-// gradient buffers. Initialization: uniform U(−a, a) or normal N(0, a²), from one seed, in order.
-template <typename Real>
-class ParamRegistry {
- public:
-  enum Init { uniform, normal, zeros };
-  void add(const std::string& name, int rows, int cols, Init init, double scale, Real** value, Real** grad);
-  void finish(ParamStore<Real>& store, std::uint32_t seed);  // allocate, bind, initialize
-
- private:
-  struct Slot {
-    std::string name;
-    int rows, cols;
-    Init init;
-    double scale;
-    Real** value;
-    Real** grad;
-  };
-  std::vector<Slot> slots_;
-};
-
-// The input layer: x = E[ids] (tokens mode) or x = features·W_in + b_in (features mode).   x (N, D)
-// Also copies a batch into padded arrays: token ids (padded → 0), tags (padded → −1), lengths.
-template <typename Real>
-class InputLayer {
- public:
-  void declare(ParamRegistry<Real>& reg, const TaggerConfig& c);
-  std::string check(const Batch<Real>& batch, const TaggerConfig& c) const;  // "" or a message
-  void load(const Batch<Real>& batch, const TaggerConfig& c);                // copies ids/features, tags, lengths
-  void forward(Real* x, const TaggerConfig& c) const;                        // x (N, D)
-  void backward(const Real* dx, const TaggerConfig& c);  // dx (N, D) → gradients of E or W_in, b_in
-  int B = 0, T = 0;
-  std::vector<int> ids;        // (N) token ids, padded → 0
-  std::vector<int> tags;       // (N) targets, padded → −1
-  std::vector<int> lengths;    // (B)
-  std::vector<Real> features;  // (N, Din) features mode
-
- private:
-  Real *emb = nullptr, *demb = nullptr;    // (V, D) tokens mode
-  Real *in_w = nullptr, *din_w = nullptr;  // (Din, D) features mode
-  Real *in_b = nullptr, *din_b = nullptr;  // (D)
-};
-
-// What the baselines have in common: configuration, parameters, the input layer, logits and the loss.
-template <typename Real>
-class BaselineModel : public SeqModel<Real> {
- public:
-  explicit BaselineModel(const ModelConfig& config) : cfg_(config) {}
-  const ModelConfig& config() const override { return cfg_; }
-  ParamStore<Real>& params() override { return store_; }
-  const ParamStore<Real>& params() const override { return store_; }
-  std::string check_batch(const ModelBatch<Real>& batch) const override { return in_.check(batch, cfg_.tagger); }
-  Real loss() const override { return loss_; }
-  int batch_size() const override { return in_.B; }
-  int seq_len() const override { return in_.T; }
-  CView<Real> logits() const override { return cview(logits_.data(), in_.B * in_.T, cfg_.tagger.tags); }
+  // The positional table added to the input, (rows, D): sinusoidal (≥ T rows, fixed), learned (max_len
+  // rows, the parameters); 0 rows when there is none.
+  virtual CView<Real> pe_table() const;
 
  protected:
-  // Checks and loads the batch and sizes logits, probs, dlogits; false (and *error) on a bad batch.
-  bool begin_forward(const ModelBatch<Real>& batch, std::string* error);
-  // loss = CE(logits) over the tagged positions.
-  void finish_forward();
-  // dlogits = d loss / d logits (overwritten).
-  void begin_backward();
+  // A model registers its parameters in its constructor (add_param, in a fixed order), then calls
+  // finish_parameters(), which allocates the buffers, points every registered field at its slice and draws
+  // the initial values from config.seed in that order.
+  explicit SeqModel(const ModelConfig& config);
+  enum class Init { zeros, ones, normal, uniform };  // normal: N(0, scale²); uniform: U(−scale, scale)
+  void add_param(const std::string& name, int rows, int cols, Init init, double scale, Real** value, Real** grad);
+  void finish_parameters();
+
+  // The model's own checks of a batch, after the shared ones ("" = fine).
+  virtual std::string check_model_batch(const Batch<Real>&) const { return ""; }
+  // logits_ (N, C) from x_ (N, D); in_ holds the batch's ids, tags and lengths.
+  virtual void forward_layers(const Batch<Real>& batch) = 0;
+  // From dlogits_ (N, C) back to the input vectors: returns d loss / d x (N, D), which the input layer
+  // takes from there. Parameter gradients are accumulated.
+  virtual const Real* backward_layers() = 0;
 
   ModelConfig cfg_;
   ParamStore<Real> store_;
   InputLayer<Real> in_;
-  bool have_forward_ = false;
+  Buffer<Real> x_;                         // (N, D) the input vectors
+  Buffer<Real> logits_, probs_, dlogits_;  // (N, C)
   Real loss_ = 0;
-  std::vector<Real> x_;                         // (N, D) input vectors
-  std::vector<Real> dx_;                        // (N, D)
-  std::vector<Real> logits_, probs_, dlogits_;  // (N, C)
+  bool have_forward_ = false;
+
+ private:
+  struct Slot {
+    Real** value;
+    Real** grad;
+    Init init;
+    double scale;
+  };
+  std::vector<Slot> slots_;  // per tensor of store_, in order
 };
+
+// Builds a model (parameters initialized from config.seed). Throws std::invalid_argument when
+// check_model_config fails.
+template <typename Real>
+std::unique_ptr<SeqModel<Real>> make_model(const ModelConfig& config);
 
 }  // namespace attnlab

@@ -174,34 +174,31 @@ void gru_backward(Real* dgx, Real* dwh, Real* dbh, Real* dh, Real* scratch, cons
 
 template <typename Real>
 RnnTagger<Real>::RnnTagger(const ModelConfig& config) : Base(config) {
-  using R = ParamRegistry<Real>;
-  const TaggerConfig& c = config.tagger;
+  using R = typename Base::Init;
+  const ModelConfig& c = config;
   const int Hd = config.hidden, G = gates() * Hd;
-  R reg;
-  this->in_.declare(reg, c);
   dirs_.resize(config.bidirectional ? 2 : 1);
   const double a = 1.0 / std::sqrt(static_cast<double>(Hd));  // as torch.nn.RNN / GRU
   for (std::size_t d = 0; d < dirs_.size(); ++d) {
     Direction& dir = dirs_[d];
     dir.reverse = d == 1;
     const std::string p = std::string(d == 0 ? "fwd." : "bwd.");
-    reg.add(p + "wx", c.dim, G, R::uniform, a, &dir.wx, &dir.dwx);
-    reg.add(p + "bx", 1, G, R::uniform, a, &dir.bx, &dir.dbx);
-    reg.add(p + "wh", Hd, G, R::uniform, a, &dir.wh, &dir.dwh);
-    if (config.cell == RnnCell::gru) reg.add(p + "bh", 1, G, R::uniform, a, &dir.bh, &dir.dbh);
+    this->add_param(p + "wx", c.dim, G, R::uniform, a, &dir.wx, &dir.dwx);
+    this->add_param(p + "bx", 1, G, R::uniform, a, &dir.bx, &dir.dbx);
+    this->add_param(p + "wh", Hd, G, R::uniform, a, &dir.wh, &dir.dwh);
+    if (config.cell == RnnCell::gru) this->add_param(p + "bh", 1, G, R::uniform, a, &dir.bh, &dir.dbh);
   }
   const int S = static_cast<int>(dirs_.size()) * Hd;
   const double ah = 1.0 / std::sqrt(static_cast<double>(S));
-  reg.add("head.w", S, c.tags, R::uniform, ah, &head_w, &dhead_w);
-  reg.add("head.b", 1, c.tags, R::uniform, ah, &head_b, &dhead_b);
-  reg.finish(this->store_, c.seed);
+  this->add_param("head.w", S, c.tags, R::uniform, ah, &head_w, &dhead_w);
+  this->add_param("head.b", 1, c.tags, R::uniform, ah, &head_b, &dhead_b);
+  this->finish_parameters();
 }
 
 template <typename Real>
-bool RnnTagger<Real>::forward(const ModelBatch<Real>& batch, std::string* error) {
-  if (!this->begin_forward(batch, error)) return false;
+void RnnTagger<Real>::forward_layers(const Batch<Real>&) {
   const int B = this->in_.B, T = this->in_.T, N = B * T;
-  const int D = this->cfg_.tagger.dim, Hd = this->cfg_.hidden, G = gates() * Hd, C = this->cfg_.tagger.tags;
+  const int D = this->cfg_.dim, Hd = this->cfg_.hidden, G = gates() * Hd, C = this->cfg_.tags;
   const int S = static_cast<int>(dirs_.size()) * Hd;
   const std::size_t NH = static_cast<std::size_t>(N) * Hd, NG = static_cast<std::size_t>(N) * G;
   const int* len = this->in_.lengths.data();
@@ -225,22 +222,18 @@ bool RnnTagger<Real>::forward(const ModelBatch<Real>& batch, std::string* error)
     view(s_.data() + d * Hd, N, Hd, S) = cview(dir.h.data(), N, Hd);
   }
   linear_forward(this->logits_.data(), s_.data(), head_w, head_b, N, S, C);  // logits = s·W_head + b_head
-  this->finish_forward();
-  return true;
 }
 
 template <typename Real>
-void RnnTagger<Real>::backward() {
-  if (!this->have_forward_) return;
+const Real* RnnTagger<Real>::backward_layers() {
   const int B = this->in_.B, T = this->in_.T, N = B * T;
-  const int D = this->cfg_.tagger.dim, Hd = this->cfg_.hidden, G = gates() * Hd, C = this->cfg_.tagger.tags;
+  const int D = this->cfg_.dim, Hd = this->cfg_.hidden, G = gates() * Hd, C = this->cfg_.tags;
   const int S = static_cast<int>(dirs_.size()) * Hd;
   const int* len = this->in_.lengths.data();
-  this->begin_backward();
   // logits = s·W_head + b_head
   ds_.assign(s_.size(), Real(0));
   linear_backward(ds_.data(), dhead_w, dhead_b, this->dlogits_.data(), s_.data(), head_w, N, S, C);
-  std::fill(this->dx_.begin(), this->dx_.end(), Real(0));
+  dx_.assign(static_cast<std::size_t>(N) * D, Real(0));
   scratch_.resize(static_cast<std::size_t>(B) * 3 * Hd);
   for (std::size_t d = 0; d < dirs_.size(); ++d) {
     Direction& dir = dirs_[d];
@@ -255,9 +248,9 @@ void RnnTagger<Real>::backward() {
       elman_backward(dir.dgx.data(), dir.dwh, dir.dh.data(), dir.h.data(), dir.wh, len, B, T, Hd, dir.reverse);
     }
     // gx = x·Wx + bx
-    linear_backward(this->dx_.data(), dir.dwx, dir.dbx, dir.dgx.data(), this->x_.data(), dir.wx, N, D, G);
+    linear_backward(dx_.data(), dir.dwx, dir.dbx, dir.dgx.data(), this->x_.data(), dir.wx, N, D, G);
   }
-  this->in_.backward(this->dx_.data(), this->cfg_.tagger);
+  return dx_.data();
 }
 
 template void elman_forward<float>(float*, const float*, const float*, const int*, int, int, int, bool);

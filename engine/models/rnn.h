@@ -48,14 +48,14 @@ void gru_backward(Real* dgx, Real* dwh, Real* dbh, Real* dh, Real* scratch, cons
 // The tagger: x = E[ids] (or features·W_in + b_in); per direction: gx = x·Wx + bx, the recurrence;
 // s = [h_fwd | h_bwd] (N, dirs·Hd); logits = s·W_head + b_head (N, C).
 template <typename Real>
-class RnnTagger : public BaselineModel<Real> {
+class RnnTagger : public SeqModel<Real> {
  public:
   explicit RnnTagger(const ModelConfig& config);
-  bool forward(const ModelBatch<Real>& batch, std::string* error = nullptr) override;
-  void backward() override;
+  void forward_layers(const Batch<Real>& batch) override;
+  const Real* backward_layers() override;
 
  private:
-  using Base = BaselineModel<Real>;
+  using Base = SeqModel<Real>;
   struct Direction {
     bool reverse = false;
     Real *wx = nullptr, *bx = nullptr, *wh = nullptr, *bh = nullptr;      // (D, G), (G), (Hd, G), (G) G = Hd or 3Hd
@@ -70,6 +70,7 @@ class RnnTagger : public BaselineModel<Real> {
   Real *dhead_w = nullptr, *dhead_b = nullptr;
   std::vector<Real> s_, ds_;   // (N, dirs·Hd)
   std::vector<Real> scratch_;  // (B·3·Hd)
+  std::vector<Real> dx_;  // (N, D) d loss / d x
 };
 
 }  // namespace attnlab

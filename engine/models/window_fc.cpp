@@ -12,24 +12,21 @@ namespace attnlab {
 
 template <typename Real>
 WindowTagger<Real>::WindowTagger(const ModelConfig& config) : Base(config) {
-  using R = ParamRegistry<Real>;
-  const TaggerConfig& c = config.tagger;
+  using R = typename Base::Init;
+  const ModelConfig& c = config;
   const int kD = config.window * c.dim, Hd = config.hidden;
-  R reg;
-  this->in_.declare(reg, c);
   const double a1 = 1.0 / std::sqrt(static_cast<double>(kD)), a2 = 1.0 / std::sqrt(static_cast<double>(Hd));
-  reg.add("fc1.w", kD, Hd, R::uniform, a1, &w1, &dw1);
-  reg.add("fc1.b", 1, Hd, R::uniform, a1, &b1, &db1);
-  reg.add("head.w", Hd, c.tags, R::uniform, a2, &w2, &dw2);
-  reg.add("head.b", 1, c.tags, R::uniform, a2, &b2, &db2);
-  reg.finish(this->store_, c.seed);
+  this->add_param("fc1.w", kD, Hd, R::uniform, a1, &w1, &dw1);
+  this->add_param("fc1.b", 1, Hd, R::uniform, a1, &b1, &db1);
+  this->add_param("head.w", Hd, c.tags, R::uniform, a2, &w2, &dw2);
+  this->add_param("head.b", 1, c.tags, R::uniform, a2, &b2, &db2);
+  this->finish_parameters();
 }
 
 template <typename Real>
-bool WindowTagger<Real>::forward(const ModelBatch<Real>& batch, std::string* error) {
-  if (!this->begin_forward(batch, error)) return false;
+void WindowTagger<Real>::forward_layers(const Batch<Real>&) {
   const int B = this->in_.B, T = this->in_.T, N = B * T;
-  const int D = this->cfg_.tagger.dim, k = this->cfg_.window, Hd = this->cfg_.hidden, C = this->cfg_.tagger.tags;
+  const int D = this->cfg_.dim, k = this->cfg_.window, Hd = this->cfg_.hidden, C = this->cfg_.tags;
   u_.resize(static_cast<std::size_t>(N) * k * D);
   pre_.resize(static_cast<std::size_t>(N) * Hd);
   hid_.resize(pre_.size());
@@ -37,17 +34,13 @@ bool WindowTagger<Real>::forward(const ModelBatch<Real>& batch, std::string* err
   linear_forward(pre_.data(), u_.data(), w1, b1, N, k * D, Hd);                      // pre = u·W1 + b1
   activation_forward(hid_.data(), pre_.data(), static_cast<long>(N) * Hd, Activation::relu);
   linear_forward(this->logits_.data(), hid_.data(), w2, b2, N, Hd, C);  // logits = hid·W2 + b2
-  this->finish_forward();
-  return true;
 }
 
 template <typename Real>
-void WindowTagger<Real>::backward() {
-  if (!this->have_forward_) return;
+const Real* WindowTagger<Real>::backward_layers() {
   const int B = this->in_.B, T = this->in_.T, N = B * T;
-  const int D = this->cfg_.tagger.dim, k = this->cfg_.window, Hd = this->cfg_.hidden, C = this->cfg_.tagger.tags;
+  const int D = this->cfg_.dim, k = this->cfg_.window, Hd = this->cfg_.hidden, C = this->cfg_.tags;
   auto zero = [](std::vector<Real>& v, std::size_t n) { v.assign(n, Real(0)); };
-  this->begin_backward();
   // logits = hid·W2 + b2
   zero(dhid_, hid_.size());
   linear_backward(dhid_.data(), dw2, db2, this->dlogits_.data(), hid_.data(), w2, N, Hd, C);
@@ -58,9 +51,9 @@ void WindowTagger<Real>::backward() {
   zero(du_, u_.size());
   linear_backward(du_.data(), dw1, db1, dpre_.data(), u_.data(), w1, N, k * D, Hd);
   // u = unfold_k(x)
-  std::fill(this->dx_.begin(), this->dx_.end(), Real(0));
-  unfold_backward(this->dx_.data(), du_.data(), this->in_.lengths.data(), B, T, D, k);
-  this->in_.backward(this->dx_.data(), this->cfg_.tagger);
+  dx_.assign(static_cast<std::size_t>(N) * D, Real(0));
+  unfold_backward(dx_.data(), du_.data(), this->in_.lengths.data(), B, T, D, k);
+  return dx_.data();
 }
 
 template class WindowTagger<float>;

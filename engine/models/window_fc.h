@@ -18,18 +18,19 @@
 namespace attnlab {
 
 template <typename Real>
-class WindowTagger : public BaselineModel<Real> {
+class WindowTagger : public SeqModel<Real> {
  public:
   explicit WindowTagger(const ModelConfig& config);
-  bool forward(const ModelBatch<Real>& batch, std::string* error = nullptr) override;
-  void backward() override;
+  void forward_layers(const Batch<Real>& batch) override;
+  const Real* backward_layers() override;
 
  private:
-  using Base = BaselineModel<Real>;
+  using Base = SeqModel<Real>;
   Real *w1 = nullptr, *b1 = nullptr, *w2 = nullptr, *b2 = nullptr;      // (k·D, Hd), (Hd), (Hd, C), (C)
   Real *dw1 = nullptr, *db1 = nullptr, *dw2 = nullptr, *db2 = nullptr;  // their gradients
   std::vector<Real> u_, pre_, hid_;                                     // (N, k·D), (N, Hd), (N, Hd)
   std::vector<Real> du_, dhid_, dpre_;                                  // same shapes
+  std::vector<Real> dx_;  // (N, D) d loss / d x
 };
 
 }  // namespace attnlab

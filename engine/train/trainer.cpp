@@ -35,7 +35,7 @@ std::string check_train_config(const TrainConfig& c) {
 
 // ------------------------------------------------------------------------------------------- batches
 
-const ModelBatch<float>& BatchBuilder::build(const Dataset& data, const std::vector<Sequence>& seqs, const int* idx,
+const Batch<float>& BatchBuilder::build(const Dataset& data, const std::vector<Sequence>& seqs, const int* idx,
                                              int count, bool with_tags, double word_dropout, Rng* rng) {
   int T = 1;
   for (int i = 0; i < count; ++i) T = std::max(T, seqs[idx[i]].length());
@@ -78,7 +78,7 @@ const ModelBatch<float>& BatchBuilder::build(const Dataset& data, const std::vec
 
 EvalResult evaluate(SeqModel<float>& model, const Dataset& data, const std::vector<Sequence>& seqs, int batch,
                     int max_sequences) {
-  const int C = model.config().tagger.tags;
+  const int C = model.config().tags;
   EvalResult r;
   r.tag_total.assign(C, 0);
   r.tag_correct.assign(C, 0);
@@ -92,7 +92,7 @@ EvalResult evaluate(SeqModel<float>& model, const Dataset& data, const std::vect
     const int count = std::min(batch, total - start);
     idx.resize(count);
     for (int i = 0; i < count; ++i) idx[i] = start + i;
-    const ModelBatch<float>& mb = builder.build(data, seqs, idx.data(), count);
+    const Batch<float>& mb = builder.build(data, seqs, idx.data(), count);
     std::string error;
     if (!model.forward(mb, &error)) throw std::runtime_error(error);
     pred.resize(static_cast<std::size_t>(mb.B) * mb.T);
@@ -121,11 +121,11 @@ EvalResult evaluate(SeqModel<float>& model, const Dataset& data, const std::vect
 // ------------------------------------------------------------------------------------------- trainer
 
 ModelConfig Trainer::fit_to_data(ModelConfig c, const Dataset& data) {
-  c.tagger.input = data.input;
-  c.tagger.vocab = std::max(1, data.vocab);
-  c.tagger.input_dim = data.input_dim;
-  c.tagger.tags = data.tags();
-  if (c.tagger.max_len <= 0) c.tagger.max_len = std::max(1, data.max_len());
+  c.input = data.input;
+  c.vocab = std::max(1, data.vocab);
+  c.input_dim = data.input_dim;
+  c.tags = data.tags();
+  if (c.max_len <= 0) c.max_len = std::max(1, data.max_len());
   return c;
 }
 
@@ -140,18 +140,18 @@ Trainer::Trainer(std::shared_ptr<const Dataset> data, const ModelConfig& model_c
   if (!problem.empty()) throw std::invalid_argument(problem);
   if (data_->train.empty() || data_->dev.empty()) throw std::invalid_argument("the dataset has no train or dev split");
   ModelConfig mc = fit_to_data(model_config, *data_);
-  mc.tagger.max_batch = std::max(mc.tagger.max_batch, cfg_.batch);
+  mc.max_batch = std::max(mc.max_batch, cfg_.batch);
   const int longest = data_->max_len();
-  if (mc.kind == ModelKind::attention && mc.tagger.pe == PosEnc::learned && mc.tagger.max_len < longest) {
-    throw std::invalid_argument(learned_pe_check(longest, mc.tagger.max_len) + " (the data has sequences of up to " +
+  if (mc.kind == ModelKind::attention && mc.pe == PosEnc::learned && mc.max_len < longest) {
+    throw std::invalid_argument(learned_pe_check(longest, mc.max_len) + " (the data has sequences of up to " +
                                 std::to_string(longest) + " tokens)");
   }
   if (mc.kind == ModelKind::attention && data_->has_graphs() && mc.graph_mask) {
-    if (mc.tagger.pe != PosEnc::none) {
+    if (mc.pe != PosEnc::none) {
       throw std::invalid_argument(std::string("graph nodes have no order: the graph task needs --pe none (got ") +
-                                  to_string(mc.tagger.pe) + ")");
+                                  to_string(mc.pe) + ")");
     }
-    if (mc.tagger.mask.causal || mc.tagger.mask.window >= 0) {
+    if (mc.mask.causal || mc.mask.window >= 0) {
       throw std::invalid_argument("the graph task uses the edges as the attention mask: no causal or window mask");
     }
   }
@@ -189,7 +189,7 @@ void Trainer::one_step() {
     cursor_ = 0;
   }
   const double dropout = data_->task.kind == TaskKind::pos ? cfg_.word_dropout : 0.0;
-  const ModelBatch<float>& mb =
+  const Batch<float>& mb =
       batcher_.build(*data_, data_->train, order_.data() + cursor_, B, true, dropout, &drop_rng_);
   cursor_ += B;
   SeqModel<float>& m = *model_;
@@ -288,7 +288,7 @@ void Trainer::take_snapshot() {
     const int idx = 0;
     std::vector<Sequence> one{probe_};
     BatchBuilder builder;
-    const ModelBatch<float>& mb = builder.build(*data_, one, &idx, 1, /*with_tags=*/false);
+    const Batch<float>& mb = builder.build(*data_, one, &idx, 1, /*with_tags=*/false);
     if (m.forward(mb, nullptr)) {
       s.weights.resize(static_cast<std::size_t>(s.layers) * s.heads * T * T);
       for (int l = 0; l < s.layers; ++l) {
@@ -341,10 +341,10 @@ EvalResult Trainer::evaluate(const std::vector<Sequence>& seqs, int max_sequence
 
 double measure_step_ms(const ModelConfig& config_in, int B, int T, int steps, std::uint32_t seed, ScoreWork* work) {
   ModelConfig config = config_in;
-  config.tagger.max_len = std::max(config.tagger.max_len, T);
-  config.tagger.max_batch = B;
+  config.max_len = std::max(config.max_len, T);
+  config.max_batch = B;
   auto model = make_model<float>(config);
-  const TaggerConfig& c = config.tagger;
+  const ModelConfig& c = config;
   Rng rng(seed);
   const std::size_t N = static_cast<std::size_t>(B) * T;
   std::vector<int> tokens(N), tags(N);
@@ -354,7 +354,7 @@ double measure_step_ms(const ModelConfig& config_in, int B, int T, int steps, st
     tags[n] = static_cast<int>(rng.below(c.tags));
   }
   for (float& f : features) f = static_cast<float>(rng.normal());
-  ModelBatch<float> mb;
+  Batch<float> mb;
   mb.B = B;
   mb.T = T;
   mb.tokens = tokens.data();

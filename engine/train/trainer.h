@@ -89,11 +89,11 @@ class BatchBuilder {
  public:
   // Sequences idx[0..count) of seqs; with_tags = false leaves tags out (inference). word_dropout > 0 (words
   // of a pos sequence only) replaces each word by its shape token with that probability, drawn from *rng.
-  const ModelBatch<float>& build(const Dataset& data, const std::vector<Sequence>& seqs, const int* idx, int count,
+  const Batch<float>& build(const Dataset& data, const std::vector<Sequence>& seqs, const int* idx, int count,
                                  bool with_tags = true, double word_dropout = 0, Rng* rng = nullptr);
 
  private:
-  ModelBatch<float> batch_;
+  Batch<float> batch_;
   std::vector<int> tokens_, tags_, lengths_;  // (B, T), (B, T), (B)
   std::vector<float> features_;               // (B, T, Din)
   std::vector<std::uint8_t> allow_;           // (B, T, T) graphs

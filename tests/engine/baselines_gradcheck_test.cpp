@@ -10,7 +10,7 @@
 #include <string>
 #include <vector>
 
-#include "engine/models/attention_model.h"
+#include "engine/models/attention_tagger.h"
 #include "engine/models/model.h"
 #include "engine/core/rng.h"
 
@@ -28,7 +28,7 @@ std::ostream& operator<<(std::ostream& os, const Case& c) { return os << c.name;
 ModelConfig small(ModelKind kind, InputMode input) {
   ModelConfig m;
   m.kind = kind;
-  TaggerConfig& c = m.tagger;
+  ModelConfig& c = m;
   c.input = input;
   c.vocab = 7;
   c.input_dim = 3;
@@ -56,16 +56,16 @@ struct TestBatch {
   std::vector<int> tokens, tags, lengths{5, 3, 1};
   std::vector<double> features;
   std::vector<std::uint8_t> allow;
-  ModelBatch<double> batch;
+  Batch<double> batch;
   TestBatch(const ModelConfig& m, bool graph, std::uint32_t seed) {
     const int B = 3, T = 5;
     Rng rng(seed);
     tokens.resize(B * T);
     tags.resize(B * T);
-    features.resize(B * T * m.tagger.input_dim);
+    features.resize(B * T * m.input_dim);
     for (int n = 0; n < B * T; ++n) {
-      tokens[n] = static_cast<int>(rng.below(m.tagger.vocab));
-      tags[n] = static_cast<int>(rng.below(m.tagger.tags));
+      tokens[n] = static_cast<int>(rng.below(m.vocab));
+      tags[n] = static_cast<int>(rng.below(m.tags));
     }
     for (double& f : features) f = rng.uniform(-1, 1);
     batch.B = B;
@@ -158,20 +158,20 @@ INSTANTIATE_TEST_SUITE_P(
         make_case("attention_tokens", ModelKind::attention, InputMode::tokens),
         make_case(
             "attention_graph", ModelKind::attention, InputMode::features,
-            [](ModelConfig& m) { m.tagger.pe = PosEnc::none; }, /*graph=*/true)),
+            [](ModelConfig& m) { m.pe = PosEnc::none; }, /*graph=*/true)),
     [](const ::testing::TestParamInfo<Case>& p) { return p.param.name; });
 
 // A batch of graphs (one adjacency matrix per graph) gives the same logits and loss as the graphs one by one.
 TEST(AttentionModel, GraphBatchEqualsGraphsOneByOne) {
   ModelConfig m = small(ModelKind::attention, InputMode::features);
-  m.tagger.pe = PosEnc::none;
-  m.tagger.layers = 2;
+  m.pe = PosEnc::none;
+  m.layers = 2;
   auto model = make_model<double>(m);
   TestBatch tb(m, /*graph=*/true, 3);
   std::string error;
   ASSERT_TRUE(model->forward(tb.batch, &error)) << error;
   const MatT<double> all = model->logits();
-  const int T = tb.batch.T, Din = m.tagger.input_dim;
+  const int T = tb.batch.T, Din = m.input_dim;
   double loss_sum = 0;
   int tagged = 0;
   for (int b = 0; b < tb.batch.B; ++b) {
@@ -180,7 +180,7 @@ TEST(AttentionModel, GraphBatchEqualsGraphsOneByOne) {
     for (int i = 0; i < len; ++i) {
       for (int j = 0; j < len; ++j) allow[i * len + j] = tb.allow[(b * T + i) * T + j];
     }
-    ModelBatch<double> one;
+    Batch<double> one;
     one.B = 1;
     one.T = len;
     one.features = tb.features.data() + static_cast<long>(b) * T * Din;
@@ -188,7 +188,7 @@ TEST(AttentionModel, GraphBatchEqualsGraphsOneByOne) {
     one.allow = allow.data();
     ASSERT_TRUE(model->forward(one, &error)) << error;
     for (int i = 0; i < len; ++i) {
-      for (int c = 0; c < m.tagger.tags; ++c) EXPECT_NEAR(model->logits()(i, c), all(b * T + i, c), 1e-12);
+      for (int c = 0; c < m.tags; ++c) EXPECT_NEAR(model->logits()(i, c), all(b * T + i, c), 1e-12);
     }
     loss_sum += model->loss() * len;
     tagged += len;
@@ -219,21 +219,21 @@ TEST(AttentionModel, GraphBatchEqualsGraphsOneByOne) {
 // depend on which other graphs share its batch.
 TEST(AttentionModel, GraphPositionsAreLocalToEachGraph) {
   ModelConfig m = small(ModelKind::attention, InputMode::features);
-  m.tagger.pe = PosEnc::sinusoidal;
+  m.pe = PosEnc::sinusoidal;
   auto model = make_model<double>(m);
   TestBatch tb(m, /*graph=*/true, 3);
   std::string error;
   ASSERT_TRUE(model->forward(tb.batch, &error)) << error;
   const MatT<double> all = model->logits();
-  const int T = tb.batch.T, Din = m.tagger.input_dim, b = 1, len = tb.lengths[b];
-  ModelBatch<double> one;
+  const int T = tb.batch.T, Din = m.input_dim, b = 1, len = tb.lengths[b];
+  Batch<double> one;
   one.B = 1, one.T = T, one.lengths = &tb.lengths[b];
   one.features = tb.features.data() + static_cast<long>(b) * T * Din;
   one.tags = tb.tags.data() + b * T;
   one.allow = tb.allow.data() + static_cast<long>(b) * T * T;
   ASSERT_TRUE(model->forward(one, &error)) << error;
   for (int i = 0; i < len; ++i) {
-    for (int c = 0; c < m.tagger.tags; ++c) EXPECT_NEAR(model->logits()(i, c), all(b * T + i, c), 1e-12);
+    for (int c = 0; c < m.tags; ++c) EXPECT_NEAR(model->logits()(i, c), all(b * T + i, c), 1e-12);
   }
 }
 
@@ -269,7 +269,7 @@ TEST(ModelConfig, BadSettingsAreExplained) {
   m.cnn_layers = 0;
   EXPECT_NE(check_model_config(m).find("at least 1 layer"), std::string::npos);
   m = small(ModelKind::attention, InputMode::tokens);
-  m.tagger.heads = 3;
+  m.heads = 3;
   EXPECT_NE(check_model_config(m).find("must divide"), std::string::npos);
   EXPECT_THROW(make_model<float>(m), std::invalid_argument);
 }

@@ -6,7 +6,7 @@
 // parameter's gradient (and d loss / d features in features mode), the loss before and after each of 5 Adam
 // steps on the same batch, and how far each tensor moved in those 5 steps (‖p5 − p0‖).
 //
-// Tagger<double> must agree to rtol 1e-9 and Tagger<float> to rtol 1e-4. An element is compared relative to
+// AttentionTagger<double> must agree to rtol 1e-9 and AttentionTagger<float> to rtol 1e-4. An element is compared relative to
 // max(|want|, floor · the largest |want| of its tensor), floor = 1e-2 (double) or 0.25 (float), so entries
 // that are tiny through cancellation are held to the accuracy of their tensor instead of to digits they cannot
 // have (measured: double ~5e-14, float ~4e-6 of the tensor's largest value). Tensors whose gradient is 0 in
@@ -29,7 +29,7 @@
 #include <nlohmann/json.hpp>
 
 #include "engine/train/optim.h"
-#include "engine/models/tagger.h"
+#include "engine/models/attention_tagger.h"
 
 namespace attnlab {
 namespace {
@@ -61,7 +61,7 @@ Enum parse_enum(const json& j, const char* key) {
   return e;
 }
 
-TaggerConfig config_from(const json& j) {
+ModelConfig config_from(const json& j) {
   static const std::set<std::string> known = {"input",  "vocab",   "input_dim", "tags",      "dim",       "heads",
                                               "layers", "ffn",     "activation", "max_len",  "max_batch", "pe",
                                               "norm",   "relevance", "mask",     "attn_bias", "ln_eps"};
@@ -71,7 +71,7 @@ TaggerConfig config_from(const json& j) {
   for (auto it = j.at("mask").begin(); it != j.at("mask").end(); ++it) {
     if (it.key() != "causal" && it.key() != "window") throw std::runtime_error("config.mask: unknown key " + it.key());
   }
-  TaggerConfig c;
+  ModelConfig c;
   c.input = parse_enum<InputMode>(j, "input");
   c.vocab = j.at("vocab").get<int>();
   c.input_dim = j.at("input_dim").get<int>();
@@ -89,7 +89,7 @@ TaggerConfig config_from(const json& j) {
   c.mask.causal = j.at("mask").at("causal").get<bool>();
   c.mask.window = j.at("mask").at("window").get<int>();
   c.attn_bias = j.at("attn_bias").get<bool>();
-  c.ln_eps = j.at("ln_eps").get<float>();  // a float in TaggerConfig; the generator uses the same (double)1e-5f
+  c.ln_eps = j.at("ln_eps").get<float>();  // a float in ModelConfig; the generator uses the same (double)1e-5f
   return c;
 }
 
@@ -177,9 +177,9 @@ template <typename Real>
 void check_fixture(const std::string& name, double rtol, double floor_factor) {
   json fx;
   ASSERT_NO_THROW(fx = read_fixture(fixture_path(name))) << fixture_path(name);
-  TaggerConfig cfg;
+  ModelConfig cfg;
   ASSERT_NO_THROW(cfg = config_from(fx.at("config"))) << name;
-  Tagger<Real> model(cfg);
+  AttentionTagger<Real> model(cfg);
   const std::string problems = load_params(fx.at("params"), model.params());
   ASSERT_EQ(problems, "") << name << ": the fixture's parameters do not fit the engine's tagger:\n" << problems;
 
@@ -332,7 +332,7 @@ TEST(GoldenTagger, EveryFixtureFileIsListed) {
 // The loader names what does not fit, instead of comparing against the wrong numbers.
 TEST(GoldenTagger, LoaderRejectsMissingExtraAndMisshapenParameters) {
   const json fx = read_fixture(fixture_path(kFixtures[0]));
-  Tagger<double> model(config_from(fx.at("config")));
+  AttentionTagger<double> model(config_from(fx.at("config")));
   EXPECT_EQ(load_params(fx.at("params"), model.params()), "");
 
   json missing = fx.at("params");

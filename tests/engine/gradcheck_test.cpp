@@ -28,7 +28,7 @@
 #include "engine/attention/posenc.h"
 #include "engine/ops/residual.h"
 #include "engine/core/rng.h"
-#include "engine/models/tagger.h"
+#include "engine/models/attention_tagger.h"
 
 namespace attnlab {
 namespace {
@@ -492,15 +492,15 @@ INSTANTIATE_TEST_SUITE_P(Ops, OpGradCheck, ::testing::ValuesIn(kOpCases),
 
 // A whole 2-layer tagger in double precision: every parameter tensor (and the input, in features mode).
 struct TaggerCase : Problem {
-  std::unique_ptr<Tagger<double>> model;
+  std::unique_ptr<AttentionTagger<double>> model;
   int B = 2, T = 5;
   std::vector<int> tokens, tags, lengths;
   std::vector<std::uint8_t> allow;  // (B, T, T) per-sequence graphs, optional
   Vec features;
   Batch<double> batch;
 
-  explicit TaggerCase(const TaggerConfig& cfg, std::vector<int> lens = {}) : lengths(std::move(lens)) {
-    model = std::make_unique<Tagger<double>>(cfg);
+  explicit TaggerCase(const ModelConfig& cfg, std::vector<int> lens = {}) : lengths(std::move(lens)) {
+    model = std::make_unique<AttentionTagger<double>>(cfg);
     Rng rng(12);
     const int N = B * T;
     for (int n = 0; n < N; ++n) {
@@ -544,8 +544,8 @@ struct TaggerCase : Problem {
   }
 };
 
-TaggerConfig small_tagger() {
-  TaggerConfig c;
+ModelConfig small_tagger() {
+  ModelConfig c;
   c.vocab = 7, c.tags = 3, c.dim = 8, c.heads = 2, c.layers = 2, c.ffn = 12;
   c.max_len = 6, c.max_batch = 2, c.seed = 5;
   return c;
@@ -553,7 +553,7 @@ TaggerConfig small_tagger() {
 
 struct TaggerGradCase {
   const char* name;
-  std::function<void(TaggerConfig&)> edit;
+  std::function<void(ModelConfig&)> edit;
   std::vector<int> lengths;
 };
 
@@ -569,28 +569,28 @@ MaskSpec allow_mask() {  // 5 tokens: a chain 0-1-2-3-4 with self-loops, plus a 
 }
 
 const TaggerGradCase kTaggerCases[] = {
-    {"softmax_dot_full_sinusoidal", [](TaggerConfig&) {}, {}},
-    {"relu_norm", [](TaggerConfig& c) { c.norm = AttnNorm::relu; }, {}},
-    {"sigmoid_norm", [](TaggerConfig& c) { c.norm = AttnNorm::sigmoid; }, {}},
-    {"additive_softmax", [](TaggerConfig& c) { c.relevance = Relevance::additive; }, {}},
-    {"additive_relu", [](TaggerConfig& c) { c.relevance = Relevance::additive, c.norm = AttnNorm::relu; }, {}},
-    {"additive_sigmoid", [](TaggerConfig& c) { c.relevance = Relevance::additive, c.norm = AttnNorm::sigmoid; }, {}},
-    {"mask_causal", [](TaggerConfig& c) { c.mask.causal = true; }, {}},
-    {"mask_window", [](TaggerConfig& c) { c.mask.window = 1; }, {}},
-    {"mask_allow", [](TaggerConfig& c) { c.mask = allow_mask(); }, {}},
-    {"mask_padding", [](TaggerConfig&) {}, {5, 3}},
-    {"mask_padding_causal_window", [](TaggerConfig& c) { c.mask.causal = true, c.mask.window = 2; }, {4, 2}},
-    {"pe_none", [](TaggerConfig& c) { c.pe = PosEnc::none; }, {}},
-    {"pe_learned", [](TaggerConfig& c) { c.pe = PosEnc::learned; }, {5, 4}},
-    {"pe_alibi", [](TaggerConfig& c) { c.pe = PosEnc::alibi; }, {5, 4}},
+    {"softmax_dot_full_sinusoidal", [](ModelConfig&) {}, {}},
+    {"relu_norm", [](ModelConfig& c) { c.norm = AttnNorm::relu; }, {}},
+    {"sigmoid_norm", [](ModelConfig& c) { c.norm = AttnNorm::sigmoid; }, {}},
+    {"additive_softmax", [](ModelConfig& c) { c.relevance = Relevance::additive; }, {}},
+    {"additive_relu", [](ModelConfig& c) { c.relevance = Relevance::additive, c.norm = AttnNorm::relu; }, {}},
+    {"additive_sigmoid", [](ModelConfig& c) { c.relevance = Relevance::additive, c.norm = AttnNorm::sigmoid; }, {}},
+    {"mask_causal", [](ModelConfig& c) { c.mask.causal = true; }, {}},
+    {"mask_window", [](ModelConfig& c) { c.mask.window = 1; }, {}},
+    {"mask_allow", [](ModelConfig& c) { c.mask = allow_mask(); }, {}},
+    {"mask_padding", [](ModelConfig&) {}, {5, 3}},
+    {"mask_padding_causal_window", [](ModelConfig& c) { c.mask.causal = true, c.mask.window = 2; }, {4, 2}},
+    {"pe_none", [](ModelConfig& c) { c.pe = PosEnc::none; }, {}},
+    {"pe_learned", [](ModelConfig& c) { c.pe = PosEnc::learned; }, {5, 4}},
+    {"pe_alibi", [](ModelConfig& c) { c.pe = PosEnc::alibi; }, {5, 4}},
     {"pe_alibi_relu_additive",
-     [](TaggerConfig& c) { c.pe = PosEnc::alibi, c.norm = AttnNorm::relu, c.relevance = Relevance::additive; },
+     [](ModelConfig& c) { c.pe = PosEnc::alibi, c.norm = AttnNorm::relu, c.relevance = Relevance::additive; },
      {}},
-    {"gelu", [](TaggerConfig& c) { c.activation = Activation::gelu; }, {}},
-    {"no_attention_bias", [](TaggerConfig& c) { c.attn_bias = false; }, {}},
-    {"features_input", [](TaggerConfig& c) { c.input = InputMode::features, c.input_dim = 3; }, {}},
+    {"gelu", [](ModelConfig& c) { c.activation = Activation::gelu; }, {}},
+    {"no_attention_bias", [](ModelConfig& c) { c.attn_bias = false; }, {}},
+    {"features_input", [](ModelConfig& c) { c.input = InputMode::features, c.input_dim = 3; }, {}},
     {"features_learned_padding",
-     [](TaggerConfig& c) { c.input = InputMode::features, c.input_dim = 3, c.pe = PosEnc::learned; },
+     [](ModelConfig& c) { c.input = InputMode::features, c.input_dim = 3, c.pe = PosEnc::learned; },
      {3, 5}},
 };
 
@@ -599,7 +599,7 @@ void PrintTo(const TaggerGradCase& c, std::ostream* os) { *os << c.name; }
 class TaggerGradCheck : public ::testing::TestWithParam<TaggerGradCase> {};
 
 TEST_P(TaggerGradCheck, EveryParameterMatchesCentralDifferences) {
-  TaggerConfig cfg = small_tagger();
+  ModelConfig cfg = small_tagger();
   GetParam().edit(cfg);
   TaggerCase p(cfg, GetParam().lengths);
   Tolerance tol;
@@ -609,7 +609,7 @@ TEST_P(TaggerGradCheck, EveryParameterMatchesCentralDifferences) {
 }
 
 TEST(TaggerGradCheckGraph, PerSequenceAllowMatricesWithPadding) {
-  TaggerConfig cfg = small_tagger();
+  ModelConfig cfg = small_tagger();
   cfg.norm = AttnNorm::sigmoid;
   TaggerCase p(cfg, {5, 4});
   p.use_graphs();

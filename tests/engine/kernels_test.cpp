@@ -12,6 +12,7 @@
 #include <string>
 #include <vector>
 
+#include "engine/train/cost.h"
 #include "engine/attention/attention.h"
 #include "engine/kernels/kernels.h"
 #include "engine/ops/layernorm.h"
@@ -19,7 +20,7 @@
 #include "engine/attention/mask.h"
 #include "engine/kernels/matmul.h"
 #include "engine/core/rng.h"
-#include "engine/models/tagger.h"
+#include "engine/models/attention_tagger.h"
 
 namespace attnlab {
 namespace {

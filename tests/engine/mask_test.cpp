@@ -9,7 +9,7 @@
 #include "engine/attention/attention.h"
 #include "engine/attention/mask.h"
 #include "engine/core/rng.h"
-#include "engine/models/tagger.h"
+#include "engine/models/attention_tagger.h"
 
 namespace attnlab {
 namespace {
@@ -227,7 +227,7 @@ TEST(Padding, PaddedQueryRowsAreZeroAndPassNoGradient) {
 // gradient are bit for bit the same.
 TEST(Padding, NeverLeaksThroughTheTagger) {
   for (InputMode mode : {InputMode::tokens, InputMode::features}) {
-    TaggerConfig cfg;
+    ModelConfig cfg;
     cfg.input = mode;
     cfg.vocab = 11, cfg.input_dim = 3, cfg.tags = 4, cfg.dim = 8, cfg.heads = 2, cfg.layers = 2, cfg.ffn = 16;
     cfg.max_len = 6, cfg.max_batch = 2, cfg.pe = PosEnc::learned, cfg.seed = 9;
@@ -245,7 +245,7 @@ TEST(Padding, NeverLeaksThroughTheTagger) {
         tk[T + t] = pad_token, tg[T + t] = pad_tag;
         for (int d = 0; d < 3; ++d) ft[(T + t) * 3 + d] = pad_feature;
       }
-      Tagger<float> model(cfg);
+      AttentionTagger<float> model(cfg);
       Batch<float> batch;
       batch.B = B, batch.T = T, batch.tokens = tk.data(), batch.features = ft.data(), batch.tags = tg.data();
       batch.lengths = lengths.data();
@@ -268,10 +268,10 @@ TEST(Padding, NeverLeaksThroughTheTagger) {
 }
 
 TEST(Mask, PerSequenceGraphsInATaggerBatch) {
-  TaggerConfig cfg;
+  ModelConfig cfg;
   cfg.vocab = 11, cfg.tags = 4, cfg.dim = 8, cfg.heads = 2, cfg.layers = 2, cfg.ffn = 16, cfg.max_len = 4;
   cfg.max_batch = 2;
-  Tagger<float> model(cfg);
+  AttentionTagger<float> model(cfg);
   std::vector<int> ids = {1, 2, 3, 4, 5, 6, 7, 8};
   // sequence 0: a chain 0-1-2-3; sequence 1: a star around token 0
   std::vector<std::uint8_t> allow = {1, 1, 0, 0, 1, 1, 1, 0, 0, 1, 1, 1, 0, 0, 1, 1,   //

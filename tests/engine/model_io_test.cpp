@@ -22,10 +22,10 @@ std::shared_ptr<Dataset> tiny_seen() {
 std::vector<std::uint8_t> saved_model(ModelKind kind, std::shared_ptr<Dataset> data, EvalResult* result) {
   ModelConfig m;
   m.kind = kind;
-  m.tagger.dim = 8;
-  m.tagger.heads = 2;
-  m.tagger.layers = 1;
-  m.tagger.ffn = 8;
+  m.dim = 8;
+  m.heads = 2;
+  m.layers = 1;
+  m.ffn = 8;
   m.hidden = 8;
   m.bidirectional = true;
   TrainConfig c;
@@ -70,7 +70,7 @@ TEST(ModelIo, PosModelKeepsItsVocabulary) {
   auto data = std::make_shared<Dataset>(make_pos_dataset(default_task_config(TaskKind::pos), text, "mem"));
   ModelConfig m;
   m.kind = ModelKind::window;
-  m.tagger.dim = 4;
+  m.dim = 4;
   m.hidden = 4;
   TrainConfig c;
   c.steps = 1;

@@ -7,13 +7,13 @@
 
 #include "engine/attention/posenc.h"
 #include "engine/core/rng.h"
-#include "engine/models/tagger.h"
+#include "engine/models/attention_tagger.h"
 
 namespace attnlab {
 namespace {
 
-TaggerConfig small(PosEnc pe, int max_len) {
-  TaggerConfig c;
+ModelConfig small(PosEnc pe, int max_len) {
+  ModelConfig c;
   c.vocab = 13, c.tags = 3, c.dim = 8, c.heads = 2, c.layers = 2, c.ffn = 16;
   c.max_len = max_len, c.max_batch = 1, c.pe = pe, c.seed = 3;
   return c;
@@ -26,7 +26,7 @@ std::vector<int> some_tokens(int T, int V) {
 }
 
 TEST(LearnedPE, LongerInputThanTheTableIsAClearErrorNotACrash) {
-  Tagger<float> model(small(PosEnc::learned, 8));
+  AttentionTagger<float> model(small(PosEnc::learned, 8));
   std::vector<int> ids = some_tokens(9, 13);
   Batch<float> batch;
   batch.B = 1, batch.T = 9, batch.tokens = ids.data();
@@ -44,7 +44,7 @@ TEST(LearnedPE, LongerInputThanTheTableIsAClearErrorNotACrash) {
 }
 
 TEST(LearnedPE, OnlyRowsOfPositionsSeenGetAGradient) {
-  Tagger<float> model(small(PosEnc::learned, 8));
+  AttentionTagger<float> model(small(PosEnc::learned, 8));
   std::vector<int> ids = some_tokens(5, 13), tags = {0, 1, 2, 0, 1};
   Batch<float> batch;
   batch.B = 1, batch.T = 5, batch.tokens = ids.data(), batch.tags = tags.data();
@@ -62,7 +62,7 @@ TEST(LearnedPE, OnlyRowsOfPositionsSeenGetAGradient) {
 }
 
 TEST(Sinusoidal, TaggerTableIsTheHandMadeEncodingAndGrowsForLongerInputs) {
-  Tagger<float> model(small(PosEnc::sinusoidal, 8));
+  AttentionTagger<float> model(small(PosEnc::sinusoidal, 8));
   EXPECT_EQ(model.pe_table().rows(), 8);
   EXPECT_TRUE(Mat(model.pe_table()).isApprox(sinusoidal_encoding(8, 8)));
   std::vector<int> ids = some_tokens(20, 13);
@@ -75,7 +75,7 @@ TEST(Sinusoidal, TaggerTableIsTheHandMadeEncodingAndGrowsForLongerInputs) {
 
 TEST(NoPE, AttentionAloneIgnoresOrder) {
   // Without positional information, permuting the tokens permutes the outputs and changes nothing else.
-  Tagger<double> model(small(PosEnc::none, 8));
+  AttentionTagger<double> model(small(PosEnc::none, 8));
   std::vector<int> ids = {1, 4, 7, 2, 9}, perm = {3, 0, 4, 1, 2}, permuted(5);
   for (int t = 0; t < 5; ++t) permuted[t] = ids[perm[t]];
   Batch<double> batch;
@@ -118,8 +118,8 @@ TEST(ALiBi, ExtrapolatesToInputsLongerThanMaxLen) {
   // max_len = 8, input of 24 tokens: a learned table would refuse; ALiBi simply has a bias for every
   // distance. Same seed → same parameters as the model without PE (ALiBi has none), so the scores differ
   // by exactly the bias −m_h·|i − j|, at every distance up to 23.
-  Tagger<double> alibi(small(PosEnc::alibi, 8));
-  Tagger<double> plain(small(PosEnc::none, 8));
+  AttentionTagger<double> alibi(small(PosEnc::alibi, 8));
+  AttentionTagger<double> plain(small(PosEnc::none, 8));
   ASSERT_EQ(alibi.num_parameters(), plain.num_parameters());
   std::vector<int> ids = some_tokens(24, 13), tags(24, 1);
   Batch<double> batch;

@@ -11,9 +11,10 @@
 #include <utility>
 #include <vector>
 
+#include "engine/train/cost.h"
 #include "engine/train/optim.h"
 #include "engine/core/rng.h"
-#include "engine/models/tagger.h"
+#include "engine/models/attention_tagger.h"
 
 // Count every heap allocation made through operator new in this test program, so a test can assert that a
 // training step makes none. (Plain counting; the allocation itself is malloc as usual.)
@@ -50,14 +51,14 @@ void operator delete(void* p, std::size_t, std::align_val_t) noexcept { std::fre
 namespace attnlab {
 namespace {
 
-TaggerConfig toy_config_for_copy() {
-  TaggerConfig c;
+ModelConfig toy_config_for_copy() {
+  ModelConfig c;
   c.vocab = 5, c.tags = 3, c.dim = 8, c.heads = 2, c.layers = 1, c.ffn = 8, c.max_len = 4, c.max_batch = 1;
   return c;
 }
 
 TEST(BenchTagger, HasTheReferenceParameterCount) {
-  const Tagger<float> model(bench_tagger_config());
+  const AttentionTagger<float> model(bench_tagger_config());
   EXPECT_EQ(model.num_parameters(), 100945u);
   // the same tensors as the PyTorch reference (bench-anchors/torch_tagger.py), tensor for tensor
   auto size_of = [&](const std::string& prefix) {
@@ -72,7 +73,7 @@ TEST(BenchTagger, HasTheReferenceParameterCount) {
   EXPECT_EQ(size_of("block1"), 33472u);
   EXPECT_EQ(size_of("ln_f"), 128u);
   EXPECT_EQ(size_of("head"), 64u * 17 + 17);
-  const TaggerConfig c = bench_tagger_config();
+  const ModelConfig c = bench_tagger_config();
   EXPECT_EQ(c.pe, PosEnc::sinusoidal);
   EXPECT_EQ(c.norm, AttnNorm::softmax);
   EXPECT_EQ(c.activation, Activation::relu);
@@ -81,7 +82,7 @@ TEST(BenchTagger, HasTheReferenceParameterCount) {
 }
 
 TEST(BenchTagger, ForwardAndBackwardOnAFullBatch) {
-  Tagger<float> model(bench_tagger_config());
+  AttentionTagger<float> model(bench_tagger_config());
   std::vector<int> ids(32 * 32), tags(32 * 32);
   Rng rng(1234);
   for (size_t n = 0; n < ids.size(); ++n) ids[n] = static_cast<int>(rng.below(512)), tags[n] = ids[n] % 17;
@@ -95,10 +96,10 @@ TEST(BenchTagger, ForwardAndBackwardOnAFullBatch) {
 }
 
 TEST(Tagger, ParametersAreNamedViewsIntoOneFlatBuffer) {
-  TaggerConfig c = bench_tagger_config();
+  ModelConfig c = bench_tagger_config();
   c.relevance = Relevance::additive;
   c.pe = PosEnc::learned;
-  Tagger<float> model(c);
+  AttentionTagger<float> model(c);
   const auto& tensors = model.params().tensors();
   size_t expected_offset = 0;
   for (const ParamInfo& t : tensors) {
@@ -123,39 +124,40 @@ TEST(Tagger, ParametersAreNamedViewsIntoOneFlatBuffer) {
 }
 
 TEST(Tagger, ACopyOwnsItsParameters) {
-  Tagger<float> a(toy_config_for_copy());
-  Tagger<float> b = a;
+  AttentionTagger<float> a(toy_config_for_copy());
+  std::unique_ptr<SeqModel<float>> b = a.clone();
   const int wq = a.params().find("block0.attn.wq");
-  b.params().value(wq)(0, 0) += 1.0f;  // changing the copy leaves the original alone
-  EXPECT_NE(a.params().value(wq)(0, 0), b.params().value(wq)(0, 0));
+  EXPECT_EQ(a.params().value(wq)(0, 0), b->params().value(wq)(0, 0));  // the same numbers
+  b->params().value(wq)(0, 0) += 1.0f;  // changing the copy leaves the original alone
+  EXPECT_NE(a.params().value(wq)(0, 0), b->params().value(wq)(0, 0));
   std::vector<int> ids = {1, 2, 3}, tags = {0, 1, 2};
   Batch<float> batch;
   batch.B = 1, batch.T = 3, batch.tokens = ids.data(), batch.tags = tags.data();
-  Tagger<float> c = a;
+  std::unique_ptr<SeqModel<float>> c = a.clone();
   ASSERT_TRUE(a.forward(batch));
-  ASSERT_TRUE(c.forward(batch));
-  EXPECT_EQ(a.loss(), c.loss());
-  Tagger<float> moved = std::move(c);  // a move keeps the buffers (and the pointers into them) valid
-  ASSERT_TRUE(moved.forward(batch));
-  EXPECT_EQ(moved.loss(), a.loss());
+  ASSERT_TRUE(c->forward(batch));
+  EXPECT_EQ(a.loss(), c->loss());
+  std::unique_ptr<SeqModel<float>> moved = std::move(c);  // a move keeps the buffers (and the pointers into them) valid
+  ASSERT_TRUE(moved->forward(batch));
+  EXPECT_EQ(moved->loss(), a.loss());
 }
 
 TEST(Tagger, ConfigErrorsSpeakToTheStudent) {
-  TaggerConfig c = bench_tagger_config();
-  EXPECT_EQ(check_config(c), "");
+  ModelConfig c = bench_tagger_config();
+  EXPECT_EQ(check_model_config(c), "");
   c.heads = 5;
-  EXPECT_NE(check_config(c).find("must divide the model width D = 64"), std::string::npos) << check_config(c);
+  EXPECT_NE(check_model_config(c).find("must divide the model width D = 64"), std::string::npos) << check_model_config(c);
   c = bench_tagger_config();
   c.input = InputMode::features;
-  EXPECT_NE(check_config(c).find("input_dim"), std::string::npos);
+  EXPECT_NE(check_model_config(c).find("input_dim"), std::string::npos);
   c.input_dim = 40;
-  EXPECT_EQ(check_config(c), "");
+  EXPECT_EQ(check_model_config(c), "");
 }
 
 TEST(Tagger, BatchErrorsAreReportedNotRead) {
-  TaggerConfig c = bench_tagger_config();
+  ModelConfig c = bench_tagger_config();
   c.vocab = 10, c.tags = 3;
-  Tagger<float> model(c);
+  AttentionTagger<float> model(c);
   std::vector<int> ids = {1, 2, 10}, tags = {0, 1, 2}, lengths = {3};
   Batch<float> batch;
   batch.B = 1, batch.T = 3, batch.tokens = ids.data(), batch.tags = tags.data();
@@ -173,15 +175,15 @@ TEST(Tagger, BatchErrorsAreReportedNotRead) {
 }
 
 TEST(Tagger, InputsTooLongForTheAttentionMemoryAreRefusedWithAMessage) {
-  TaggerConfig c = bench_tagger_config();  // L 2, H 4
+  ModelConfig c = bench_tagger_config();  // L 2, H 4
   c.max_batch = 8;
   c.max_len = 1024;  // 2·2·4·8·1024² floats = 512 MiB: allowed
-  EXPECT_EQ(check_config(c), "");
+  EXPECT_EQ(check_model_config(c), "");
   c.max_len = 4096;  // 8 GiB of floats + 128 MiB of mask
-  EXPECT_NE(check_config(c).find("8.1 GiB for the attention scores and weights"), std::string::npos)
-      << check_config(c);
+  EXPECT_NE(check_model_config(c).find("8.1 GiB for the attention scores and weights"), std::string::npos)
+      << check_model_config(c);
   c.max_len = 32;
-  Tagger<float> model(c);
+  AttentionTagger<float> model(c);
   std::vector<int> ids(3000, 1);
   Batch<float> batch;
   batch.B = 1, batch.T = 3000, batch.tokens = ids.data();
@@ -197,9 +199,9 @@ TEST(Tagger, InputsTooLongForTheAttentionMemoryAreRefusedWithAMessage) {
 }
 
 TEST(Tagger, AttentionWeightsOfEveryLayerAndHeadAreKeptForTheUI) {
-  TaggerConfig c = bench_tagger_config();
+  ModelConfig c = bench_tagger_config();
   c.mask.causal = true;
-  Tagger<float> model(c);
+  AttentionTagger<float> model(c);
   std::vector<int> ids(2 * 6, 3);
   Batch<float> batch;
   batch.B = 2, batch.T = 6, batch.tokens = ids.data();
@@ -258,8 +260,8 @@ float train_steps(Model& model, Adam<float>& adam, ToyData& data, Rng& rng, int 
   return loss;
 }
 
-TaggerConfig toy_config(std::uint32_t seed) {
-  TaggerConfig c;
+ModelConfig toy_config(std::uint32_t seed) {
+  ModelConfig c;
   c.vocab = 24, c.tags = 4, c.dim = 16, c.heads = 2, c.layers = 2, c.ffn = 32;
   c.max_len = 8, c.max_batch = 8, c.seed = seed;
   return c;
@@ -267,7 +269,7 @@ TaggerConfig toy_config(std::uint32_t seed) {
 
 TEST(Determinism, SameSeedSameNumbersBitForBit) {
   auto run = [](std::uint32_t seed) {
-    Tagger<float> model(toy_config(seed));
+    AttentionTagger<float> model(toy_config(seed));
     Adam<float> adam(model.num_parameters());
     ToyData data{8, 8, 24, 4, {}, {}};
     Rng rng(seed + 100);
@@ -286,7 +288,7 @@ TEST(Determinism, SameSeedSameNumbersBitForBit) {
 }
 
 TEST(Determinism, InitParametersRedrawsTheSameNumbers) {
-  Tagger<float> model(toy_config(3));
+  AttentionTagger<float> model(toy_config(3));
   const std::vector<float> first(model.params().values(), model.params().values() + model.num_parameters());
   model.init_parameters(4);
   model.init_parameters(3);
@@ -294,7 +296,7 @@ TEST(Determinism, InitParametersRedrawsTheSameNumbers) {
 }
 
 TEST(Training, LearnsTagEqualsTokenModC) {
-  Tagger<float> model(toy_config(1));
+  AttentionTagger<float> model(toy_config(1));
   AdamConfig ac;
   ac.lr = 3e-3;
   Adam<float> adam(model.num_parameters(), ac);
@@ -323,23 +325,23 @@ TEST(Training, LearnsTagEqualsTokenModC) {
 TEST(Workspace, ATrainingStepAllocatesNothingAfterTheFirst) {
   struct Variant {
     const char* name;
-    void (*edit)(TaggerConfig&);
+    void (*edit)(ModelConfig&);
   };
   const Variant variants[] = {
-      {"default", [](TaggerConfig&) {}},
+      {"default", [](ModelConfig&) {}},
       {"additive_alibi_masks",
-       [](TaggerConfig& c) {
+       [](ModelConfig& c) {
          c.relevance = Relevance::additive, c.pe = PosEnc::alibi, c.mask.causal = true, c.mask.window = 2;
        }},
       {"features_learned_gelu",
-       [](TaggerConfig& c) {
+       [](ModelConfig& c) {
          c.input = InputMode::features, c.input_dim = 5, c.pe = PosEnc::learned, c.activation = Activation::gelu;
        }},
   };
   for (const Variant& v : variants) {
-    TaggerConfig c = toy_config(2);
+    ModelConfig c = toy_config(2);
     v.edit(c);
-    Tagger<float> model(c);
+    AttentionTagger<float> model(c);
     Adam<float> adam(model.num_parameters());
     std::vector<int> ids(64), tags(64), lengths = {8, 5, 8, 3, 8, 8, 1, 8};
     std::vector<float> features(64 * 5, 0.5f);

@@ -28,10 +28,10 @@ std::shared_ptr<Dataset> task_data(TaskKind kind, int train = 2000, int dev = 20
 ModelConfig attention(int dim = 32, int heads = 2, int layers = 2) {
   ModelConfig m;
   m.kind = ModelKind::attention;
-  m.tagger.dim = dim;
-  m.tagger.heads = heads;
-  m.tagger.layers = layers;
-  m.tagger.ffn = 2 * dim;
+  m.dim = dim;
+  m.heads = heads;
+  m.layers = layers;
+  m.ffn = 2 * dim;
   return m;
 }
 
@@ -39,7 +39,7 @@ ModelConfig window_fc(int k) {
   ModelConfig m;
   m.kind = ModelKind::window;
   m.window = k;
-  m.tagger.dim = 32;
+  m.dim = 32;
   m.hidden = 64;
   return m;
 }
@@ -79,7 +79,7 @@ TEST(LectureResults, OrderNeedsAPositionalEncoding) {
   auto data = task_data(TaskKind::reverse);
   ModelConfig m = attention();
   const double with_pe = train_dev_acc(data, m, steps(1000));
-  m.tagger.pe = PosEnc::none;
+  m.pe = PosEnc::none;
   const double without = train_dev_acc(data, m, steps(400));
   EXPECT_GE(with_pe, 0.95) << "reverse with sinusoidal positions";
   EXPECT_LT(without, 0.35) << "without positions attention sees a bag of tokens (chance 1/16, bag ~22%)";
@@ -88,7 +88,7 @@ TEST(LectureResults, OrderNeedsAPositionalEncoding) {
 TEST(LectureResults, GraphAttentionAlongEdgesIsAGraphNetwork) {
   auto data = task_data(TaskKind::graph, 1000);
   ModelConfig m = attention();
-  m.tagger.pe = PosEnc::none;
+  m.pe = PosEnc::none;
   const double edges = train_dev_acc(data, m, steps(150));
   m.graph_mask = false;
   const double no_edges = train_dev_acc(data, m, steps(150));
@@ -106,7 +106,7 @@ TEST(LectureResults, TruncatedAttentionMatchesFullOnFramesWithLessWork) {
     return t.metrics();
   };
   const Metrics full = train(m);
-  m.tagger.mask.window = 3;
+  m.mask.window = 3;
   const Metrics truncated = train(m);
   EXPECT_GE(full.dev_acc, 0.85);
   EXPECT_GE(truncated.dev_acc, full.dev_acc - 0.01) << "a frame's class is decided by its neighbourhood";
@@ -143,7 +143,7 @@ TEST(LectureResults, PosTaggerReadsISawASaw) {
 TEST(Trainer, StopsAtTheTargetAccuracy) {
   auto data = task_data(TaskKind::graph, 500);
   ModelConfig m = attention();
-  m.tagger.pe = PosEnc::none;
+  m.pe = PosEnc::none;
   TrainConfig c = steps(2000);
   c.eval_every = 20;
   c.target_acc = 0.9;
@@ -263,7 +263,7 @@ TEST(Trainer, BadSettingsAreRefused) {
   c.steps = -1;
   EXPECT_THROW(Trainer(data, window_fc(3), c), std::invalid_argument);
   ModelConfig m = attention();
-  m.tagger.heads = 5;
+  m.heads = 5;
   EXPECT_THROW(Trainer(data, m, steps(10)), std::invalid_argument);
 }
 
@@ -272,8 +272,8 @@ TEST(Trainer, BadSettingsAreRefused) {
 TEST(PositionalEncoding, LearnedTableShorterThanTheDataIsAnError) {
   auto data = task_data(TaskKind::reverse, 100, 10);  // lengths up to 16
   ModelConfig m = attention(16, 2, 1);
-  m.tagger.pe = PosEnc::learned;
-  m.tagger.max_len = 8;
+  m.pe = PosEnc::learned;
+  m.max_len = 8;
   try {
     Trainer t(data, m, steps(10));
     FAIL() << "a learned table of 8 rows for sequences of 16 tokens";
@@ -287,8 +287,8 @@ TEST(PositionalEncoding, LongerInputsFailForLearnedAndWorkForSinusoidal) {
   const auto longer = make_synthetic_sequences(*data, 20, 20, 24, 99);
   for (PosEnc pe : {PosEnc::learned, PosEnc::sinusoidal}) {
     ModelConfig m = attention(16, 2, 1);
-    m.tagger.pe = pe;
-    m.tagger.max_len = 0;  // as long as the longest training sequence: 16
+    m.pe = pe;
+    m.max_len = 0;  // as long as the longest training sequence: 16
     Trainer t(data, m, steps(5));
     t.step(5);
     if (pe == PosEnc::learned) {
@@ -306,8 +306,8 @@ TEST(PositionalEncoding, LongerInputsFailForLearnedAndWorkForSinusoidal) {
 
 TEST(Timing, MeasuresAStep) {
   ModelConfig m = attention(16, 2, 1);
-  m.tagger.vocab = 10;
-  m.tagger.tags = 3;
+  m.vocab = 10;
+  m.tags = 3;
   EXPECT_GT(measure_step_ms(m, 2, 16, 2), 0.0);
   m.kind = ModelKind::rnn;
   EXPECT_GT(measure_step_ms(m, 2, 16, 2), 0.0);

@@ -1,5 +1,5 @@
 #!/usr/bin/python3
-"""Regenerate the golden fixtures of the whole tagger (engine/tagger.h) from PyTorch (float64 + autograd).
+"""Regenerate the golden fixtures of the whole tagger (engine/models/attention_tagger.h) from PyTorch (float64 + autograd).
 
 Run with Debian's Python, which sees Debian's torch (`apt-get install -y python3-torch`):
 
@@ -46,7 +46,7 @@ torch.set_num_threads(1)
 HERE = os.path.dirname(os.path.abspath(__file__))
 IN_DIGITS = 9     # significant digits of the inputs (parameters, features); expected values use these
 OUT_DIGITS = 14   # significant digits of the expected values
-# TaggerConfig::ln_eps is a float: Tagger<double> uses (double)1e-5f, so the reference does too.
+# ModelConfig::ln_eps is a float: AttentionTagger<double> uses (double)1e-5f, so the reference does too.
 LN_EPS = float(np.float32(1e-5))
 ADAM = dict(lr=1e-2, beta1=0.9, beta2=0.999, eps=1e-8, steps=5)
 RELU_MARGIN = 1e-3  # every ReLU input at a real token stays this far from 0 through all Adam steps
