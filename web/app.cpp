@@ -7,6 +7,7 @@
 #include <stdexcept>
 
 #include "engine/data/words.h"
+#include "engine/settings/settings.h"
 #include "web/platform.h"
 
 namespace attnlab {
@@ -69,27 +70,29 @@ void App::state_changed(const AppState& before) {
 // ------------------------------------------------------------------------------------------------ building
 
 ModelConfig App::model_config(const std::string& kind) const {
-  ModelConfig mc;
-  from_string(kind, &mc.kind);
-  ModelConfig& t = mc;
-  t.dim = state.dim;
-  t.heads = state.heads;
-  t.layers = state.layers;
-  t.ffn = 2 * state.dim;
-  from_string(state.pe, &t.pe);
-  from_string(state.norm, &t.norm);
-  from_string(state.relevance, &t.relevance);
-  t.mask.causal = state.mask == "causal";
-  t.mask.window = state.mask == "window" ? state.window : -1;
-  t.max_len = state.pe == "learned" ? state.max_len : 0;  // 0: fitted to the data
-  t.max_batch = std::max(state.batch, 32);
-  t.seed = static_cast<std::uint32_t>(state.seed);
-  mc.hidden = 2 * state.dim;
-  mc.window = state.k | 1;  // odd: centred on the token
-  mc.kernel = state.k | 1;
-  mc.cnn_layers = 2;
-  from_string(state.rnn, &mc.cell);
-  mc.bidirectional = true;
+  // The app's controls as named settings; engine/settings/settings.h turns them into a model, exactly as it
+  // does for the command line's flags. Throws SettingsError when they do not make a model.
+  ModelSettings s;
+  s.model = kind;
+  s.layers = state.layers;
+  s.heads = state.heads;
+  s.dim = state.dim;
+  s.ffn = 2 * state.dim;
+  s.pe = state.pe;
+  s.mask = state.mask;
+  s.window_mask = state.mask == "window" ? state.window : -1;
+  s.norm = state.norm;
+  s.relevance = state.relevance;
+  s.max_len = state.pe == "learned" ? state.max_len : 0;  // 0: fitted to the data
+  s.hidden = 2 * state.dim;
+  s.window = state.k;  // the window FC's width and the CNN's kernel share one control
+  s.kernel = state.k;
+  s.cnn_layers = 2;
+  s.rnn = state.rnn;
+  s.bidirectional = true;
+  s.seed = state.seed;
+  ModelConfig mc = to_model_config(s, parse_task(state.task));
+  mc.max_batch = std::max(state.batch, 32);
   return mc;
 }
 
@@ -112,17 +115,11 @@ void App::rebuild_data() {
   data.reset();
   data_error.clear();
   try {
-    TaskKind kind = TaskKind::pos;
-    from_string(state.task, &kind);
-    TaskConfig tc = default_task_config(kind);
-    tc.seed = static_cast<std::uint32_t>(state.seed);
-    if (kind == TaskKind::pos) {
-      std::string name;
-      const std::string text = default_pos_corpus(&name);
-      data = std::make_shared<const Dataset>(make_pos_dataset(tc, text, name));
-    } else {
-      data = std::make_shared<const Dataset>(make_synthetic_dataset(tc));
-    }
+    // The task as named settings, mapped as the command line maps them (engine/settings/settings.h).
+    TaskSettings ts;
+    ts.task = state.task;
+    ts.data_seed = state.seed;
+    data = make_dataset(to_task_config(ts), "");
   } catch (const std::exception& e) {
     data_error = e.what();
   }
@@ -139,12 +136,11 @@ void App::rebuild_data() {
   rebuild_runs();
 }
 
-static void build_run(Run& run, const std::shared_ptr<const Dataset>& data, const ModelConfig& mc,
-                      const TrainConfig& tc) {
+static void build_run(Run& run, const std::shared_ptr<const Dataset>& data, const App& app, const std::string& kind) {
   run = Run{};
   if (!data) return;
   try {
-    run.trainer = std::make_unique<Trainer>(data, mc, tc);
+    run.trainer = std::make_unique<Trainer>(data, app.model_config(kind), app.train_config());
     run.what = describe(run.trainer->model_config());
   } catch (const std::exception& e) {
     run.error = e.what();
@@ -152,7 +148,7 @@ static void build_run(Run& run, const std::shared_ptr<const Dataset>& data, cons
 }
 
 void App::rebuild_runs() {
-  build_run(main, data, model_config(state.model), train_config());
+  build_run(main, data, *this, state.model);
   baseline = Run{};
   if (compare_active) ensure_baseline();
   history_pick = -1;
@@ -161,7 +157,7 @@ void App::rebuild_runs() {
 
 void App::ensure_baseline() {
   compare_active = true;
-  if (!baseline.trainer && baseline.error.empty()) build_run(baseline, data, model_config(state.baseline), train_config());
+  if (!baseline.trainer && baseline.error.empty()) build_run(baseline, data, *this, state.baseline);
 }
 
 void App::reset() { rebuild_runs(); }

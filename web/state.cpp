@@ -8,11 +8,18 @@
 #include <cstdlib>
 #include <sstream>
 
+#include "engine/settings/settings.h"
+
 namespace attnlab {
 
 namespace {
 
-const char* kPanelNames[] = {"data", "model", "training", "attention", "step", "matrix", "pe", "compare", "history"};
+// The Compare panel's models: every model kind but attention.
+std::vector<std::string> baseline_names() {
+  std::vector<std::string> out = enum_names<ModelKind>();
+  out.erase(std::remove(out.begin(), out.end(), std::string(to_string(ModelKind::attention))), out.end());
+  return out;
+}
 
 std::string join(const std::vector<std::string>& v) {
   std::string out;
@@ -30,18 +37,30 @@ bool parse_int(const std::string& t, long* out) {
   return true;
 }
 
-StateField int_field(const char* name, int AppState::*m, int lo, int hi, bool resets, const char* help) {
+StateField int_field(const char* name, int AppState::*m, int lo, int hi, bool resets, const char* help,
+                     const SettingRange* range = nullptr) {
   return {name, help, [m](const AppState& s) { return std::to_string(s.*m); },
           [=](AppState& s, const std::string& t) -> std::string {
             long v = 0;
             if (!parse_int(t, &v)) return std::string(name) + ": '" + t + "' is not a whole number";
-            if (v < lo || v > hi)
+            if (range != nullptr) {
+              const std::string problem = check_setting(*range, static_cast<double>(v), t);
+              if (!problem.empty()) return problem;
+            } else if (v < lo || v > hi) {
               return std::string(name) + ": " + t + " is out of range (" + std::to_string(lo) + " to " +
                      std::to_string(hi) + ")";
+            }
             s.*m = static_cast<int>(v);
             return "";
           },
-          {}, resets, StateField::Kind::integer};
+          {}, resets, StateField::Kind::integer, static_cast<double>(lo), static_cast<double>(hi)};
+}
+
+// A numeric setting of the engine's settings table (engine/settings/settings.h): its range, oddness and help
+// come from there, so a link, a slider and the command line accept the same values.
+StateField ranged_int_field(const char* key, int AppState::*m, bool resets) {
+  const SettingRange& r = setting_range(key);
+  return int_field(r.key, m, static_cast<int>(r.lo), static_cast<int>(r.hi), resets, r.help, &r);
 }
 
 StateField float_field(const char* name, float AppState::*m, float lo, float hi, bool resets, const char* help) {
@@ -64,7 +83,7 @@ StateField float_field(const char* name, float AppState::*m, float lo, float hi,
             s.*m = static_cast<float>(v);
             return "";
           },
-          {}, resets, StateField::Kind::number};
+          {}, resets, StateField::Kind::number, static_cast<double>(lo), static_cast<double>(hi)};
 }
 
 StateField bool_field(const char* name, bool AppState::*m, bool resets, const char* help) {
@@ -104,17 +123,11 @@ StateField text_field(const char* name, std::string AppState::*m, std::size_t ma
 }
 
 StateField panel_field() {
-  std::vector<std::string> names(std::begin(kPanelNames), std::end(kPanelNames));
-  StateField f{"panel", "the panel shown first",
-               [](const AppState& s) { return std::string(kPanelNames[static_cast<int>(s.panel)]); }, nullptr, names,
-               false};
-  f.set = [names](AppState& s, const std::string& t) -> std::string {
-    for (std::size_t i = 0; i < names.size(); ++i)
-      if (names[i] == t) {
-        s.panel = static_cast<Panel>(i);
-        return "";
-      }
-    return "panel: '" + t + "' is not one of " + join(names);
+  StateField f = choice_field("panel", nullptr, enum_names<Panel>(), false, "the panel shown first");
+  f.get = [](const AppState& s) { return std::string(to_string(s.panel)); };
+  f.set = [](AppState& s, const std::string& t) -> std::string {
+    if (from_string(t, &s.panel)) return "";
+    return "panel: '" + t + "' is not one of " + join(enum_names<Panel>());
   };
   return f;
 }
@@ -123,28 +136,30 @@ StateField panel_field() {
 
 const std::vector<StateField>& state_fields() {
   static const std::vector<StateField> fields = {
-      choice_field("task", &AppState::task, {"pos", "seen", "count", "reverse", "sort", "frames", "graph"}, true,
+      choice_field("task", &AppState::task, enum_names<TaskKind>(), true,
                    "what to learn: one label per input vector"),
       text_field("input", &AppState::input, 400, false, "the sentence (or tokens) to tag and show"),
       int_field("example", &AppState::example, 0, 99, false, "which dev example to show (frames, graph)"),
-      choice_field("model", &AppState::model, {"attention", "window", "cnn", "rnn"}, true,
+      choice_field("model", &AppState::model, enum_names<ModelKind>(), true,
                    "self-attention tagger, or one of the lecture's baselines"),
-      int_field("layers", &AppState::layers, 1, 4, true, "attention blocks L"),
-      int_field("heads", &AppState::heads, 1, 8, true, "attention heads H (must divide dim)"),
-      int_field("dim", &AppState::dim, 4, 128, true, "model width D"),
-      choice_field("pe", &AppState::pe, {"none", "sinusoidal", "learned", "alibi"}, true, "positional encoding"),
-      int_field("max_len", &AppState::max_len, 2, 512, true, "rows of the learned positional table"),
-      choice_field("mask", &AppState::mask, {"full", "causal", "window", "graph"}, true,
+      ranged_int_field("layers", &AppState::layers, true),
+      ranged_int_field("heads", &AppState::heads, true),
+      ranged_int_field("dim", &AppState::dim, true),
+      choice_field("pe", &AppState::pe, enum_names<PosEnc>(), true, "positional encoding"),
+      ranged_int_field("max_len", &AppState::max_len, true),
+      choice_field("mask", &AppState::mask, enum_names<MaskKind>(), true,
                    "which keys each query may see"),
-      int_field("window", &AppState::window, 0, 64, true, "w for mask=window (|i-j| <= w)"),
-      choice_field("norm", &AppState::norm, {"softmax", "relu", "sigmoid"}, true, "how scores become weights"),
-      choice_field("relevance", &AppState::relevance, {"dot", "additive"}, true, "how relevance alpha is computed"),
-      choice_field("baseline", &AppState::baseline, {"window", "cnn", "rnn"}, false, "the model to compare with"),
-      int_field("k", &AppState::k, 1, 15, true, "window width (FC) or kernel size (CNN)"),
-      choice_field("rnn", &AppState::rnn, {"elman", "gru"}, true, "the recurrent baseline's cell"),
-      float_field("lr", &AppState::lr, 1e-5f, 1.0f, false, "Adam learning rate"),
-      int_field("batch", &AppState::batch, 1, 128, false, "sequences per training step"),
-      int_field("seed", &AppState::seed, 0, 1000000000, true, "random seed: same seed, same run"),
+      ranged_int_field("window", &AppState::window, true),
+      choice_field("norm", &AppState::norm, enum_names<AttnNorm>(), true, "how scores become weights"),
+      choice_field("relevance", &AppState::relevance, enum_names<Relevance>(), true,
+                   "how relevance alpha is computed"),
+      choice_field("baseline", &AppState::baseline, baseline_names(), false, "the model to compare with"),
+      ranged_int_field("k", &AppState::k, true),
+      choice_field("rnn", &AppState::rnn, enum_names<RnnCell>(), true, "the recurrent baseline's cell"),
+      float_field("lr", &AppState::lr, static_cast<float>(setting_range("lr").lo),
+                  static_cast<float>(setting_range("lr").hi), false, setting_range("lr").help),
+      ranged_int_field("batch", &AppState::batch, false),
+      ranged_int_field("seed", &AppState::seed, true),
       int_field("speed", &AppState::speed, 1, 90, false, "share of each frame spent training (%)"),
       bool_field("train", &AppState::train, false, "training runs"),
       panel_field(),
@@ -199,9 +214,10 @@ std::string url_decode(const std::string& s) {
 AppState task_defaults(const std::string& task) {
   AppState d;
   d.task = task;
-  if (task == "graph") {
-    d.mask = "graph";
-    d.pe = "none";
+  TaskKind kind;
+  if (from_string(task, &kind)) {  // the settings' own task defaults (graph: pe none, mask graph)
+    d.pe = task_default_pe(kind);
+    d.mask = task_default_mask(kind);
   }
   return d;
 }

@@ -10,9 +10,23 @@
 #include <utility>
 #include <vector>
 
+#include "engine/core/names.h"
+
 namespace attnlab {
 
 enum class Panel { data, model, training, attention, step, matrix, pe, compare, history };
+inline constexpr EnumName<Panel> kPanelNames[] = {
+    {Panel::data, "data", "vectors in, one label per vector out"},
+    {Panel::model, "model", "the model's settings"},
+    {Panel::training, "training", "loss and accuracy as it learns"},
+    {Panel::attention, "attention", "every head's attention weights"},
+    {Panel::step, "step", "one query, step by step"},
+    {Panel::matrix, "matrix", "the matrix form"},
+    {Panel::pe, "pe", "positional encoding"},
+    {Panel::compare, "compare", "attention vs a baseline"},
+    {Panel::history, "history", "how attention formed"},
+};
+constexpr NameTable<Panel> names_of(Panel) { return NameTable<Panel>(kPanelNames); }
 
 struct AppState {
   // Data
@@ -55,6 +69,7 @@ struct StateField {
   std::vector<std::string> choices;  // for enums: the allowed names
   bool resets_model;                 // changing it rebuilds the model (training starts again)
   enum class Kind { integer, number, boolean, text } kind = Kind::text;  // its JSON type
+  double lo = 0, hi = 0;             // integer and number fields: the allowed range (the controls use it)
 };
 
 const std::vector<StateField>& state_fields();

@@ -21,7 +21,7 @@ struct SpeedCmd {
 };
 
 void run(const SpeedCmd& o) {
-  ModelConfig mc = build_model(o.model, TaskKind::seen);
+  ModelConfig mc = to_model_config(o.model, TaskKind::seen);
   if (o.batch < 1 || o.steps < 1 || o.vocab < 1 || o.tags < 1)
     throw Error("--batch, --steps, --vocab, --tags must be >= 1");
   mc.vocab = o.vocab;

@@ -34,11 +34,11 @@ void print_bar(const Metrics& m, int steps, bool final_line) {
 }
 
 void run(const TrainCmd& o) {
-  const TaskConfig task = build_task(o.task);
-  ModelConfig mc = build_model(o.model, task.kind);
-  const TrainConfig tc = build_train(o.train, o.model.seed);
+  const TaskConfig task = to_task_config(o.task);
+  ModelConfig mc = to_model_config(o.model, task.kind);
+  const TrainConfig tc = to_train_config(o.train, o.model.seed);
   std::string data_name;
-  std::shared_ptr<Dataset> data = build_dataset(task, o.task.data, &data_name);
+  std::shared_ptr<Dataset> data = make_dataset(task, o.task.data, &data_name);
   std::unique_ptr<Trainer> trainer;
   try {
     trainer = std::make_unique<Trainer>(data, mc, tc);

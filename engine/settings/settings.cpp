@@ -1,0 +1,239 @@
+// The one mapping from named settings to the engine's configurations (settings.h).
+#include "engine/settings/settings.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <tuple>
+
+#include "engine/data/conllu.h"
+
+namespace attnlab {
+
+// ------------------------------------------------------------------------------------------------ ranges
+
+const std::vector<SettingRange>& setting_ranges() {
+  // key, flags, lo, hi, integer, odd, help
+  static const std::vector<SettingRange> ranges = {
+      {"layers", "--layers", 1, 4, true, false, "attention blocks L"},
+      {"heads", "--heads", 1, 8, true, false, "attention heads H (must divide dim)"},
+      {"dim", "--dim", 4, 128, true, false, "model width D"},
+      {"max_len", "--max-len", 0, 512, true, false, "rows of the learned positional table (0 = the data's longest)"},
+      {"window", "--window-mask", 0, 64, true, false, "w of truncated attention: query i sees keys with |i-j| <= w"},
+      {"k", "--window,--kernel", 1, 15, true, true, "window width of the FC baseline, kernel width of the CNN (odd)"},
+      {"lr", "--lr", 1e-5, 1.0, false, false, "Adam learning rate"},
+      {"batch", "--batch", 1, 128, true, false, "sequences per training step"},
+      {"seed", "--seed", 0, 1000000000, true, false, "random seed: same seed, same run"},
+  };
+  return ranges;
+}
+
+const SettingRange& setting_range(const std::string& key) {
+  for (const SettingRange& r : setting_ranges())
+    if (key == r.key) return r;
+  throw std::out_of_range("no setting range named " + key);
+}
+
+std::string check_setting(const SettingRange& r, double v, const std::string& text) {
+  if (!(v >= r.lo && v <= r.hi)) {
+    char range[64];
+    std::snprintf(range, sizeof range, " is out of range (%g to %g)", r.lo, r.hi);
+    return std::string(r.key) + ": " + text + range;
+  }
+  if (r.integer && v != std::floor(v)) return std::string(r.key) + ": '" + text + "' is not a whole number";
+  if (r.odd && static_cast<long>(v) % 2 == 0) {
+    return std::string(r.key) + ": " + text + " must be odd (the token and the same number of neighbours on each side)";
+  }
+  return "";
+}
+
+namespace {
+
+void check_range(const char* key, double v) {
+  char text[32];
+  std::snprintf(text, sizeof text, "%g", v);
+  const std::string problem = check_setting(setting_range(key), v, text);
+  if (!problem.empty()) throw SettingsError(problem);
+}
+
+}  // namespace
+
+// ------------------------------------------------------------------------------------------------ task
+
+TaskKind parse_task(const std::string& name) {
+  TaskKind k;
+  if (!from_string(name, &k)) {
+    throw SettingsError("unknown task '" + name + "' (choose " + join_names(enum_names<TaskKind>()) + ")");
+  }
+  return k;
+}
+
+std::pair<int, int> parse_lengths(const std::string& text) {
+  const size_t colon = text.find(':');
+  try {
+    size_t used = 0;
+    if (colon == std::string::npos) {
+      const int v = std::stoi(text, &used);
+      if (used == text.size() && v >= 1) return {v, v};
+    } else {
+      const int a = std::stoi(text.substr(0, colon), &used);
+      if (used == colon) {
+        const std::string rest = text.substr(colon + 1);
+        const int b = std::stoi(rest, &used);
+        if (used == rest.size() && a >= 1 && b >= a) return {a, b};
+      }
+    }
+  } catch (const std::exception&) {
+  }
+  throw SettingsError("--lengths '" + text + "' is not MIN:MAX with 1 <= MIN <= MAX (e.g. 8:16)");
+}
+
+TaskConfig to_task_config(const TaskSettings& s) {
+  TaskConfig t = default_task_config(parse_task(s.task));
+  if (s.data_seed < 0) throw SettingsError("--data-seed cannot be negative");
+  t.seed = static_cast<std::uint32_t>(s.data_seed);
+  if (!s.lengths.empty()) {
+    if (t.kind == TaskKind::pos) {
+      throw SettingsError("--lengths is for synthetic tasks; pos sentences have their own lengths");
+    }
+    std::tie(t.min_len, t.max_len) = parse_lengths(s.lengths);
+  }
+  if (!s.data.empty() && t.kind != TaskKind::pos) throw SettingsError("--data is for the pos task (a CoNLL-U file)");
+  if (s.vocab != 0) t.vocab = s.vocab;
+  if (s.train_size != 0) t.train = s.train_size;
+  if (s.classes != 0) t.classes = s.classes;
+  if (s.cap != 0) t.cap = s.cap;
+  if (s.noise >= 0) t.noise = static_cast<float>(s.noise);
+  const std::string problem = check_task(t);
+  if (!problem.empty()) throw SettingsError(std::string(to_string(t.kind)) + ": " + problem);
+  return t;
+}
+
+std::shared_ptr<Dataset> make_dataset(const TaskConfig& task, const std::string& data_file, std::string* data_name) {
+  try {
+    if (task.kind != TaskKind::pos) {
+      if (data_name != nullptr) data_name->clear();
+      return std::make_shared<Dataset>(make_synthetic_dataset(task));
+    }
+    std::string name;
+    std::string text;
+    if (!data_file.empty()) {
+      text = read_text_file(data_file);
+      name = data_file;
+    } else {
+      text = default_pos_corpus(&name);
+    }
+    if (data_name != nullptr) *data_name = data_file;
+    return std::make_shared<Dataset>(make_pos_dataset(task, text, name));
+  } catch (const SettingsError&) {
+    throw;
+  } catch (const std::exception& e) {
+    throw SettingsError(e.what());
+  }
+}
+
+// ------------------------------------------------------------------------------------------------ model
+
+const char* task_default_pe(TaskKind task) { return task == TaskKind::graph ? "none" : "sinusoidal"; }
+const char* task_default_mask(TaskKind task) { return task == TaskKind::graph ? "graph" : "full"; }
+
+ModelConfig to_model_config(const ModelSettings& s, TaskKind task) {
+  ModelConfig m;
+  if (!from_string(s.model, &m.kind)) {
+    throw SettingsError("unknown model '" + s.model + "' (choose " + join_names(enum_names<ModelKind>()) + ")");
+  }
+  m.layers = s.layers;
+  m.heads = s.heads;
+  m.dim = s.dim;
+  if (s.ffn < 0) throw SettingsError("--ffn cannot be negative");
+  m.ffn = s.ffn > 0 ? s.ffn : 2 * s.dim;
+  const std::string pe = s.pe.empty() ? task_default_pe(task) : s.pe;
+  if (!from_string(pe, &m.pe)) {
+    throw SettingsError("unknown positional encoding '" + pe + "' (choose " + join_names(enum_names<PosEnc>()) + ")");
+  }
+  if (!from_string(s.norm, &m.norm)) {
+    throw SettingsError("unknown attention normalization '" + s.norm + "' (choose " +
+                        join_names(enum_names<AttnNorm>()) + ")");
+  }
+  if (!from_string(s.relevance, &m.relevance)) {
+    throw SettingsError("unknown relevance '" + s.relevance + "' (choose " + join_names(enum_names<Relevance>()) + ")");
+  }
+  if (!from_string(s.activation, &m.activation)) {
+    throw SettingsError("unknown activation '" + s.activation + "' (choose " +
+                        join_names(enum_names<Activation>()) + ")");
+  }
+  // The mask. On the graph task the edges are the mask (graph), or ignored (full): the lecture's comparison.
+  const std::string mask_name = s.mask.empty() ? (s.window_mask >= 0 ? "window" : task_default_mask(task)) : s.mask;
+  MaskKind mask;
+  if (!from_string(mask_name, &mask)) {
+    throw SettingsError("unknown mask '" + mask_name + "' (choose full, causal, window; graph for the graph task)");
+  }
+  if (task == TaskKind::graph && mask != MaskKind::graph && mask != MaskKind::full) {
+    throw SettingsError("the graph task takes mask graph (attend along the edges, the default) or mask full (ignore "
+                        "them)");
+  }
+  if (task != TaskKind::graph && mask == MaskKind::graph) throw SettingsError("mask graph is for the graph task");
+  m.graph_mask = task != TaskKind::graph || mask == MaskKind::graph;  // full on the graph task: ignore the edges
+  if (mask == MaskKind::causal) m.mask.causal = true;
+  if (mask == MaskKind::window && s.window_mask < 0) {
+    throw SettingsError("--mask window needs --window-mask W (query i sees keys with |i-j| <= W)");
+  }
+  if (s.window_mask >= 0 && mask != MaskKind::window) {
+    throw SettingsError("--window-mask goes with --mask window (or no --mask)");
+  }
+  if (mask == MaskKind::window) m.mask.window = s.window_mask;
+  if (s.max_len < 0) throw SettingsError("--max-len cannot be negative");
+  m.max_len = s.max_len;
+  m.window = s.window;
+  m.hidden = s.hidden;
+  m.kernel = s.kernel;
+  m.cnn_layers = s.cnn_layers;
+  if (!from_string(s.rnn, &m.cell)) {
+    throw SettingsError("unknown RNN cell '" + s.rnn + "' (choose " + join_names(enum_names<RnnCell>()) + ")");
+  }
+  m.bidirectional = s.bidirectional;
+  if (s.seed < 0) throw SettingsError("--seed cannot be negative");
+  m.seed = static_cast<std::uint32_t>(s.seed);
+  // check what does not depend on the data now (vocab and tags are filled in later)
+  ModelConfig probe = m;
+  probe.vocab = probe.tags = probe.input_dim = 1;
+  probe.max_len = std::max(1, probe.max_len);
+  const std::string problem = check_model_config(probe);
+  if (!problem.empty()) throw SettingsError(problem);
+  // then the ranges every front end shares
+  if (m.kind == ModelKind::attention) {
+    check_range("layers", s.layers);
+    check_range("heads", s.heads);
+    if (mask == MaskKind::window) check_range("window", s.window_mask);
+    check_range("max_len", s.max_len);
+  }
+  check_range("dim", s.dim);
+  if (m.kind == ModelKind::window) check_range("k", s.window);
+  if (m.kind == ModelKind::cnn) check_range("k", s.kernel);
+  check_range("seed", s.seed);
+  return m;
+}
+
+// ------------------------------------------------------------------------------------------------ train
+
+TrainConfig to_train_config(const TrainSettings& s, int seed) {
+  TrainConfig t;
+  t.steps = s.steps;
+  t.batch = s.batch;
+  t.lr = s.lr;
+  t.warmup = s.warmup;
+  t.cosine = !s.constant_lr;
+  t.clip = s.clip;
+  t.seed = static_cast<std::uint32_t>(seed);
+  t.target_acc = s.target_acc > 1 ? s.target_acc / 100.0 : s.target_acc;  // 98 means 98 %
+  t.eval_every = s.eval_every;
+  t.eval_max = s.eval_max;
+  t.word_dropout = s.word_dropout;
+  const std::string problem = check_train_config(t);
+  if (!problem.empty()) throw SettingsError(problem);
+  check_range("lr", s.lr);
+  check_range("batch", s.batch);
+  return t;
+}
+
+}  // namespace attnlab
