@@ -105,10 +105,11 @@ class Reader {
   std::size_t n_, pos_ = 0;
 };
 
+// An enum stored as its index in the enum's name table (core/names.h): a value past the table is refused.
 template <typename E>
-E enum_field(Reader& r, int count, const char* what) {
+E enum_field(Reader& r, const char* what) {
   const std::uint32_t v = r.u32();
-  if (v >= static_cast<std::uint32_t>(count)) {
+  if (v >= static_cast<std::uint32_t>(enum_count<E>())) {
     throw ModelFileError(std::string("malformed model file: unknown ") + what + " " + std::to_string(v));
   }
   return static_cast<E>(v);
@@ -128,7 +129,7 @@ void write_task(Writer& w, const TaskConfig& t) {
 
 TaskConfig read_task(Reader& r) {
   TaskConfig t;
-  t.kind = enum_field<TaskKind>(r, 7, "task");
+  t.kind = enum_field<TaskKind>(r, "task");
   t.seed = r.u32();
   for (int* v : {&t.train, &t.dev, &t.test, &t.min_len, &t.max_len, &t.vocab, &t.cap, &t.classes, &t.feat_dim}) {
     *v = r.i32();
@@ -170,15 +171,15 @@ void write_model_config(Writer& w, const ModelConfig& m) {
 ModelConfig read_model_config(Reader& r) {
   ModelConfig m;
   ModelConfig& c = m;
-  m.kind = enum_field<ModelKind>(r, 4, "model kind");
-  c.input = enum_field<InputMode>(r, 2, "input mode");
+  m.kind = enum_field<ModelKind>(r, "model kind");
+  c.input = enum_field<InputMode>(r, "input mode");
   for (int* v : {&c.vocab, &c.input_dim, &c.tags, &c.dim, &c.heads, &c.layers, &c.ffn}) *v = r.i32();
-  c.activation = enum_field<Activation>(r, 2, "activation");
+  c.activation = enum_field<Activation>(r, "activation");
   c.max_len = r.i32();
   c.max_batch = r.i32();
-  c.pe = enum_field<PosEnc>(r, 4, "positional encoding");
-  c.norm = enum_field<AttnNorm>(r, 3, "attention normalization");
-  c.relevance = enum_field<Relevance>(r, 2, "relevance");
+  c.pe = enum_field<PosEnc>(r, "positional encoding");
+  c.norm = enum_field<AttnNorm>(r, "attention normalization");
+  c.relevance = enum_field<Relevance>(r, "relevance");
   c.mask.causal = r.u8() != 0;
   c.mask.window = r.i32();
   c.mask.allow_n = r.i32();
@@ -190,7 +191,7 @@ ModelConfig read_model_config(Reader& r) {
   c.ln_eps = r.f32();
   c.seed = r.u32();
   for (int* v : {&m.hidden, &m.window, &m.kernel, &m.cnn_layers}) *v = r.i32();
-  m.cell = enum_field<RnnCell>(r, 2, "RNN cell");
+  m.cell = enum_field<RnnCell>(r, "RNN cell");
   m.bidirectional = r.u8() != 0;
   m.graph_mask = r.u8() != 0;
   return m;
@@ -262,7 +263,7 @@ LoadedModel load_model(const std::uint8_t* bytes, std::size_t size) {
   d.task = read_task(r);
   ModelConfig mc = read_model_config(r);
   out.data_name = r.str();
-  d.input = enum_field<InputMode>(r, 2, "input mode");
+  d.input = enum_field<InputMode>(r, "input mode");
   d.vocab = r.i32();
   d.input_dim = r.i32();
   d.token_names = r.strs();

@@ -1,0 +1,54 @@
+// The enum name tables (core/names.h): every value has one name, in enum order (model files store an enum as
+// its index in the table), names round-trip, and an unknown name is refused.
+#include <gtest/gtest.h>
+
+#include <set>
+#include <string>
+
+#include "engine/core/batch.h"
+#include "engine/data/tasks.h"
+#include "engine/models/model.h"
+#include "engine/settings/settings.h"
+
+namespace attnlab {
+namespace {
+
+template <typename E>
+void expect_table_in_enum_order() {
+  std::set<std::string> seen;
+  int i = 0;
+  for (const EnumName<E>& n : names_of(E{})) {
+    EXPECT_EQ(static_cast<int>(n.value), i) << n.name << " is not at its enum value's index";
+    EXPECT_TRUE(seen.insert(n.name).second) << "the name " << n.name << " is used twice";
+    EXPECT_STRNE(n.help, "") << n.name << " has no help";
+    E back{};
+    ASSERT_TRUE(from_string(n.name, &back));
+    EXPECT_EQ(back, n.value);
+    EXPECT_STREQ(to_string(n.value), n.name);
+    ++i;
+  }
+  EXPECT_EQ(enum_count<E>(), i);
+  E untouched = names_of(E{}).begin()->value;
+  EXPECT_FALSE(from_string("no-such-name", &untouched));
+  EXPECT_EQ(untouched, names_of(E{}).begin()->value);
+}
+
+TEST(Names, EveryTableIsInEnumOrderAndRoundTrips) {
+  expect_table_in_enum_order<InputMode>();
+  expect_table_in_enum_order<Activation>();
+  expect_table_in_enum_order<PosEnc>();
+  expect_table_in_enum_order<AttnNorm>();
+  expect_table_in_enum_order<Relevance>();
+  expect_table_in_enum_order<ModelKind>();
+  expect_table_in_enum_order<RnnCell>();
+  expect_table_in_enum_order<TaskKind>();
+  expect_table_in_enum_order<MaskKind>();
+}
+
+TEST(Names, ListsAndJoins) {
+  EXPECT_EQ(join_names(enum_names<AttnNorm>()), "softmax, relu, sigmoid");
+  EXPECT_EQ(enum_names<TaskKind>().front(), "pos");
+}
+
+}  // namespace
+}  // namespace attnlab
