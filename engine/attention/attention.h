@@ -2,23 +2,30 @@
 //
 // B = sequences, T = tokens per sequence, N = B·T rows, D = model width, H = heads, Dh = D/H head width
 //
-// The input I (N, D) holds the B sequences one after the other (sequence b = rows b·T .. b·T+T−1).
+// The input I (N, D) holds the B sequences one after the other (sequence b = rows b·T .. b·T+T−1); row t is
+// the vector aᵗ of token t (the lecture draws tokens as columns: the same numbers, transposed).
 //   Q = I·Wq + bq,   K = I·Wk + bk,   V = I·Wv + bv                    (N, D) each; biases optional
 // then for each sequence and each head h (its Dh columns Qₕ, Kₕ, Vₕ):
-//   Sₕ  = Qₕ·Kₕᵀ / √Dh            scores, (T, T), row = query, column = key   (relevance "dot")
-//      or Sₕ(i, j) = wₕᵀ·tanh(qᵢ·W'q + kⱼ·W'k)                                 (relevance "additive")
-//      (+ the ALiBi bias −mₕ·|i − j| when that positional encoding is on)
-//   A'ₕ = norm(Sₕ)                 weights, each row over the keys that query may see (attention_norm.h)
-//   Oₕ  = A'ₕ·Vₕ                   (T, Dh): each query's output is a weighted sum of the value vectors
+//   Aₕ  = Qₕ·Kₕᵀ / √Dh            scores A, (T, T): A(i, j) = α, the relevance of key j to query i
+//                                  (relevance "dot"; "additive": α = wₕᵀ·tanh(qᵢ·W'q + kⱼ·W'k))
+//                                  (+ the ALiBi bias −mₕ·|i − j| when that positional encoding is on)
+//   A'ₕ = norm(Aₕ)                 weights A' (α'), each row over the keys that query may see (attention_norm.h)
+//   Oₕ  = A'ₕ·Vₕ                   (T, Dh): each query's output b = Σⱼ α'ⱼ vʲ, a weighted sum of the values
 //   out = concat(O₁ .. O_H)·Wo + bo                                          (N, D)
+// Only Wq, Wk, Wv and Wo (and the biases) are learned; everything else is computed from the input.
 // Padded queries (row i ≥ lengths[b]) produce an all-zero output row and pass no gradient.
 //
-// Only what the mask allows is computed. The queries go in blocks of kQueryBlock rows; each block computes
-// its scores, weights and A'·V over its key span only: the keys from the first to the last one that any of
-// its queries may see. With a window mask (|i − j| ≤ w) a block of 16 queries looks at 16 + 2w keys, not T,
-// so truncated attention costs O(T·w) instead of O(T²); a causal mask halves the work; padding costs nothing.
-// A block whose span is mostly masked (fewer than 1/4 of its pairs allowed: a graph's edges) computes only the
-// allowed pairs, one by one, so attention on a graph costs O(edges).
+// Two implementations of the same formula:
+//   self_attention      attention.cpp: the formula as written above, pair by pair over the allowed keys.
+//                       Read this one.
+//   attention_forward   attention_blocks.cpp: the fast path training uses, checked against self_attention
+//   attention_backward  (tests/engine/attention_blocks_test.cpp). It computes only what the mask allows: the
+//                       queries go in blocks of kQueryBlock rows, each block over its key span only (the keys
+//                       from the first to the last one any of its queries may see). With a window mask
+//                       (|i − j| ≤ w) a block of 16 queries looks at 16 + 2w keys, not T, so truncated attention
+//                       costs O(T·w) instead of O(T²); a causal mask halves the work; padding costs nothing. A
+//                       block whose span is mostly masked (fewer than 1/4 of its pairs allowed: a graph's edges)
+//                       computes only the allowed pairs, one by one, so attention on a graph costs O(edges).
 #pragma once
 
 #include <cstdint>
@@ -65,9 +72,9 @@ struct AttentionParams {
 template <typename Real>
 struct AttentionCache {
   Buffer<Real> q, k, v;  // (N, D)
-  Buffer<Real> scores;   // (B, H, T, T) S, scaled, with the ALiBi bias, before normalization.
+  Buffer<Real> scores;   // (B, H, T, T) A = Q·Kᵀ/√Dh, with the ALiBi bias, before normalization.
                          //              A pair the mask forbids is not used: its score is stored as 0.
-  Buffer<Real> weights;  // (B, H, T, T) A' = norm(S); row = query, column = key; masked pairs exactly 0
+  Buffer<Real> weights;  // (B, H, T, T) A' = norm(A); row = query, column = key; masked pairs exactly 0
   Buffer<int> spans;     // (B, ⌈T / kQueryBlock⌉, 3) each query block's key span [first, last + 1) and how
                          //                          many of its pairs the mask allows
   int last_B = 0, last_T = 0, last_H = 0;  // the shape of the forward that left these numbers (see attention.cpp)
@@ -83,7 +90,7 @@ struct AttentionScratch {
   Buffer<Real> dout;        // (N, D) incoming gradient with padded rows zeroed
   Buffer<Real> dO;          // (N, D) gradient at concat(O)
   Buffer<Real> dq, dk, dv;  // (N, D)
-  Buffer<Real> dw, ds;      // (T, T) gradient at one head's weights A' and scores S (only key spans used)
+  Buffer<Real> dAp, dA;     // (T, T) gradient at one head's weights A' and scores A (only key spans used)
   Buffer<Real> dp;          // (2·T·Dh) additive relevance
   void resize(int B, int T, int D, int H);
 };
@@ -109,6 +116,16 @@ struct ScoreWork {
 template <typename Real>
 ScoreWork attention_score_work(const AttentionCache<Real>& cache);
 
+// The lecture's formula, as written at the top of this file. out (N, D), overwritten; cache filled (must be
+// resize()d for B, T): q, k, v, scores A, weights A', o (not the key spans: the next attention_forward
+// starts afresh). in (N, D) = I; allowed (B, T, T) from build_attention_mask (mask.h); lengths (B) or
+// nullptr = all T.
+template <typename Real>
+void self_attention(Real* out, AttentionCache<Real>& cache, const Real* in, const std::uint8_t* allowed,
+                    const int* lengths, const AttentionParams<Real>& params, const AttentionSpec& spec, int B, int T,
+                    int D);
+
+// The fast path: the same numbers as self_attention, computing only what the mask allows.
 // out (N, D), overwritten; cache filled (must be resize()d for B, T). in (N, D) = I.
 // allowed (B, T, T) from build_attention_mask (mask.h); lengths (B) or nullptr = all T.
 template <typename Real>

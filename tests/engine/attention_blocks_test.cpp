@@ -171,6 +171,29 @@ void check_case(const Case& c, double tol) {
       ASSERT_NEAR(cache.scores[n], ref_S[n], tol * 10) << c.name << " score " << n;
     }
   }
+
+  // The lecture's version (self_attention, attention.cpp) gives the same numbers as this reference; and the
+  // fast path run on the cache it filled still gives them (no stale score survives the switch).
+  AttentionCache<Real> lecture;
+  lecture.resize(B, T, D, H, Relevance::dot);
+  std::vector<Real> out2(out.size());
+  self_attention(out2.data(), lecture, x.data(), allowed.data(), d.lengths.data(), p, spec, B, T, D);
+  for (size_t n = 0; n < out2.size(); ++n) ASSERT_NEAR(out2[n], ref_out[n], tol) << c.name << " lecture out " << n;
+  for (size_t n = 0; n < ref_A.size(); ++n) {
+    const size_t key = n % T, query = (n / T) % T, b = n / (static_cast<size_t>(H) * T * T);
+    const bool ok = allowed[(b * T + query) * T + key] != 0;
+    ASSERT_NEAR(lecture.weights[n], ok ? ref_A[n] : 0.0, tol) << c.name << " lecture weight " << n;
+    ASSERT_NEAR(lecture.scores[n], ok ? ref_S[n] : 0.0, tol * 10) << c.name << " lecture score " << n;
+  }
+  self_attention(out2.data(), cache, x.data(), everything.data(), nullptr, p, spec, B, T, D);
+  attention_forward(out.data(), cache, x.data(), allowed.data(), d.lengths.data(), p, spec, B, T, D);
+  for (size_t n = 0; n < ref_A.size(); ++n) {
+    const size_t key = n % T, query = (n / T) % T, b = n / (static_cast<size_t>(H) * T * T);
+    if (!allowed[(b * T + query) * T + key]) {
+      ASSERT_EQ(cache.weights[n], Real(0)) << c.name << " after the lecture";
+    }
+  }
+  for (size_t n = 0; n < out.size(); ++n) ASSERT_NEAR(out[n], ref_out[n], tol) << c.name << " after the lecture";
 }
 
 TEST(AttentionBlocks, EqualTheFormulaPairByPairInDouble) {
