@@ -63,7 +63,7 @@ StateField ranged_int_field(const char* key, int AppState::*m, bool resets) {
   return int_field(r.key, m, static_cast<int>(r.lo), static_cast<int>(r.hi), resets, r.help, &r);
 }
 
-StateField float_field(const char* name, float AppState::*m, float lo, float hi, bool resets, const char* help) {
+StateField float_field(const char* name, float AppState::*m, double lo, double hi, bool resets, const char* help) {
   return {name, help,
           [m](const AppState& s) {
             char buf[32];
@@ -156,8 +156,7 @@ const std::vector<StateField>& state_fields() {
       choice_field("baseline", &AppState::baseline, baseline_names(), false, "the model to compare with"),
       ranged_int_field("k", &AppState::k, true),
       choice_field("rnn", &AppState::rnn, enum_names<RnnCell>(), true, "the recurrent baseline's cell"),
-      float_field("lr", &AppState::lr, static_cast<float>(setting_range("lr").lo),
-                  static_cast<float>(setting_range("lr").hi), false, setting_range("lr").help),
+      float_field("lr", &AppState::lr, setting_range("lr").lo, setting_range("lr").hi, false, setting_range("lr").help),
       ranged_int_field("batch", &AppState::batch, false),
       ranged_int_field("seed", &AppState::seed, true),
       int_field("speed", &AppState::speed, 1, 90, false, "share of each frame spent training (%)"),

@@ -49,11 +49,12 @@ std::string check_setting(const SettingRange& r, double v, const std::string& te
 
 namespace {
 
+// The range only (oddness is the model's own check, which says why: model.cpp).
 void check_range(const char* key, double v) {
+  const SettingRange& r = setting_range(key);
   char text[32];
   std::snprintf(text, sizeof text, "%g", v);
-  const std::string problem = check_setting(setting_range(key), v, text);
-  if (!problem.empty()) throw SettingsError(problem);
+  if (!(v >= r.lo && v <= r.hi)) throw SettingsError(check_setting(r, v, text));
 }
 
 }  // namespace
@@ -138,6 +139,15 @@ const char* task_default_pe(TaskKind task) { return task == TaskKind::graph ? "n
 const char* task_default_mask(TaskKind task) { return task == TaskKind::graph ? "graph" : "full"; }
 
 ModelConfig to_model_config(const ModelSettings& s, TaskKind task) {
+  // first the ranges every front end shares (the app's state and sliders read the same table)
+  check_range("layers", s.layers);
+  check_range("heads", s.heads);
+  check_range("dim", s.dim);
+  check_range("max_len", s.max_len);
+  if (s.window_mask >= 0) check_range("window", s.window_mask);  // < 0: not given
+  check_range("k", s.window);
+  check_range("k", s.kernel);
+  check_range("seed", s.seed);
   ModelConfig m;
   if (!from_string(s.model, &m.kind)) {
     throw SettingsError("unknown model '" + s.model + "' (choose " + join_names(enum_names<ModelKind>()) + ")");
@@ -200,17 +210,6 @@ ModelConfig to_model_config(const ModelSettings& s, TaskKind task) {
   probe.max_len = std::max(1, probe.max_len);
   const std::string problem = check_model_config(probe);
   if (!problem.empty()) throw SettingsError(problem);
-  // then the ranges every front end shares
-  if (m.kind == ModelKind::attention) {
-    check_range("layers", s.layers);
-    check_range("heads", s.heads);
-    if (mask == MaskKind::window) check_range("window", s.window_mask);
-    check_range("max_len", s.max_len);
-  }
-  check_range("dim", s.dim);
-  if (m.kind == ModelKind::window) check_range("k", s.window);
-  if (m.kind == ModelKind::cnn) check_range("k", s.kernel);
-  check_range("seed", s.seed);
   return m;
 }
 
@@ -229,10 +228,10 @@ TrainConfig to_train_config(const TrainSettings& s, int seed) {
   t.eval_every = s.eval_every;
   t.eval_max = s.eval_max;
   t.word_dropout = s.word_dropout;
-  const std::string problem = check_train_config(t);
+  check_range("batch", s.batch);
+  const std::string problem = check_train_config(t);  // first: it explains a learning rate <= 0
   if (!problem.empty()) throw SettingsError(problem);
   check_range("lr", s.lr);
-  check_range("batch", s.batch);
   return t;
 }
 

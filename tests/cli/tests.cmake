@@ -25,3 +25,15 @@ if(ATTNLAB_PYTHON3)
 else()
   message(WARNING "python3 not found: the attnlab probe CLI tests are not registered")
 endif()
+
+# Every numeric setting's range (engine/settings/settings.h) is enforced by every flag of the command line.
+if(ATTNLAB_PYTHON3)
+  if(EMSCRIPTEN)
+    add_test(NAME cli_wasm_settings_ranges
+             COMMAND "${ATTNLAB_PYTHON3}" "${CMAKE_SOURCE_DIR}/tests/cli/settings_ranges_test.py" $<TARGET_FILE:attnlab>)
+    set_tests_properties(cli_wasm_settings_ranges PROPERTIES ENVIRONMENT "NODE_PATH=/usr/share/nodejs")
+  else()
+    add_test(NAME cli_settings_ranges
+             COMMAND "${ATTNLAB_PYTHON3}" "${CMAKE_SOURCE_DIR}/tests/cli/settings_ranges_test.py" $<TARGET_FILE:attnlab>)
+  endif()
+endif()
