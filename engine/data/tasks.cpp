@@ -8,7 +8,6 @@
 #include <memory>
 #include <stdexcept>
 
-#include "engine/ops/loss.h"
 #include "engine/core/rng.h"
 
 // The build may compile engine/data/*.conllu into the binary (scripts/embed.cmake, name "corpora").

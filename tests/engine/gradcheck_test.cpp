@@ -29,88 +29,13 @@
 #include "engine/ops/residual.h"
 #include "engine/core/rng.h"
 #include "engine/models/attention_tagger.h"
+#include "tests/engine/gradcheck.h"
 
 namespace attnlab {
 namespace {
 
-using Vec = std::vector<double>;
 
-// ---------------------------------------------------------------------------------------------- harness
-
-struct Checked {  // one tensor whose gradient is checked
-  std::string name;
-  double* value;       // the numbers the harness nudges
-  const double* grad;  // the analytic gradient, same layout
-  size_t n;
-};
-
-struct Problem {
-  virtual ~Problem() = default;
-  virtual double loss() = 0;           // forward, returns L
-  virtual void gradients() = 0;        // backward: fills the grad buffers of checked()
-  virtual std::vector<Checked> checked() = 0;
-};
-
-Vec random_vec(Rng& rng, size_t n, double scale = 1.0) {
-  Vec v(n);
-  for (double& x : v) x = scale * rng.uniform(-1.0, 1.0);
-  return v;
-}
-void zero(Vec& v) { std::fill(v.begin(), v.end(), 0.0); }
-double dot(const Vec& a, const Vec& b) {
-  double s = 0;
-  for (size_t i = 0; i < a.size(); ++i) s += a[i] * b[i];
-  return s;
-}
-
-struct Tolerance {
-  double rtol = 1e-5;
-  double atol = 1e-8;
-  size_t max_per_tensor = 100000;  // check at most this many elements of one tensor (evenly spread)
-};
-
-void run_gradcheck(Problem& p, const Tolerance& tol) {
-  const double h = 1e-6;
-  p.loss();
-  p.gradients();
-  // copy the analytic gradients: the nudged forwards below do not touch them, but be safe
-  std::vector<Vec> analytic;
-  for (const Checked& c : p.checked()) analytic.emplace_back(c.grad, c.grad + c.n);
-  int checked = 0, skipped = 0, failed = 0;
-  std::vector<Checked> tensors = p.checked();
-  for (size_t t = 0; t < tensors.size(); ++t) {
-    const Checked& c = tensors[t];
-    const size_t stride = std::max<size_t>(1, c.n / tol.max_per_tensor);
-    for (size_t i = 0; i < c.n; i += stride) {
-      const double x0 = c.value[i];
-      const double l0 = p.loss();
-      c.value[i] = x0 + h;
-      const double lp = p.loss();
-      c.value[i] = x0 - h;
-      const double lm = p.loss();
-      c.value[i] = x0;
-      const double numeric = (lp - lm) / (2 * h);
-      const double slope_right = (lp - l0) / h, slope_left = (l0 - lm) / h;
-      if (std::abs(slope_right - slope_left) > 1e-3 * (1.0 + std::abs(numeric))) {
-        ++skipped;  // a kink within ±h: central differences mean nothing here
-        continue;
-      }
-      ++checked;
-      const double a = analytic[t][i];
-      const double err = std::abs(a - numeric);
-      if (err > tol.atol + tol.rtol * std::max(std::abs(a), std::abs(numeric))) {
-        if (++failed <= 10) {
-          ADD_FAILURE() << c.name << "[" << i << "]: analytic " << a << " vs numeric " << numeric << " (error "
-                        << err << ")";
-        }
-      }
-    }
-  }
-  p.loss();  // leave the problem in its original state
-  EXPECT_EQ(failed, 0);
-  EXPECT_GT(checked, 0);
-  EXPECT_LE(skipped, checked / 10) << "too many kinks skipped: the check would prove little";
-}
+using namespace gradcheck;  // NOLINT: the harness is this file's vocabulary
 
 // ---------------------------------------------------------------------------------------------- op cases
 
@@ -491,13 +416,11 @@ INSTANTIATE_TEST_SUITE_P(Ops, OpGradCheck, ::testing::ValuesIn(kOpCases),
 // ---------------------------------------------------------------------------------------------- the tagger
 
 // A whole 2-layer tagger in double precision: every parameter tensor (and the input, in features mode).
-struct TaggerCase : Problem {
-  std::unique_ptr<AttentionTagger<double>> model;
+struct TaggerCase : ModelProblem {
   int B = 2, T = 5;
   std::vector<int> tokens, tags, lengths;
   std::vector<std::uint8_t> allow;  // (B, T, T) per-sequence graphs, optional
-  Vec features;
-  Batch<double> batch;
+  Vec feature_values;
 
   explicit TaggerCase(const ModelConfig& cfg, std::vector<int> lens = {}) : lengths(std::move(lens)) {
     model = std::make_unique<AttentionTagger<double>>(cfg);
@@ -507,10 +430,13 @@ struct TaggerCase : Problem {
       tokens.push_back(static_cast<int>(rng.below(cfg.vocab)));
       tags.push_back(n % 4 == 3 ? kIgnoreTag : static_cast<int>(rng.below(cfg.tags)));
     }
-    if (cfg.input == InputMode::features) features = random_vec(rng, static_cast<size_t>(N) * cfg.input_dim);
+    if (cfg.input == InputMode::features) {
+      feature_values = random_vec(rng, static_cast<size_t>(N) * cfg.input_dim);
+      features = feature_values.data(), n_features = feature_values.size();
+    }
     batch.B = B, batch.T = T, batch.tags = tags.data();
     batch.tokens = cfg.input == InputMode::tokens ? tokens.data() : nullptr;
-    batch.features = cfg.input == InputMode::features ? features.data() : nullptr;
+    batch.features = cfg.input == InputMode::features ? feature_values.data() : nullptr;
     batch.lengths = lengths.empty() ? nullptr : lengths.data();
   }
   void use_graphs() {  // each sequence its own random graph (with self-loops), one query left with no key
@@ -523,24 +449,6 @@ struct TaggerCase : Problem {
     }
     for (int j = 0; j < T; ++j) allow[(1 * T + 2) * T + j] = 0;
     batch.allow = allow.data();
-  }
-  double loss() override {
-    std::string error;
-    EXPECT_TRUE(model->forward(batch, &error)) << error;
-    return model->loss();
-  }
-  void gradients() override {
-    model->zero_grad();
-    model->backward();
-  }
-  std::vector<Checked> checked() override {
-    std::vector<Checked> c;
-    ParamStore<double>& s = model->params();
-    for (const ParamInfo& t : s.tensors()) c.push_back({t.name, s.values() + t.offset, s.grads() + t.offset, t.size()});
-    if (model->config().input == InputMode::features) {
-      c.push_back({"input features", features.data(), model->input_grad(), features.size()});
-    }
-    return c;
   }
 };
 
