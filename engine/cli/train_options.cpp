@@ -28,6 +28,14 @@ bool stdout_is_terminal() {
 #endif
 }
 
+// A flag of a numeric setting: its range (engine/settings/settings.h) joins its help.
+static CLI::Option* ranged(CLI::Option* option, const char* key) {
+  const SettingRange& r = setting_range(key);
+  char range[64];
+  std::snprintf(range, sizeof range, " [%g to %g%s]", r.lo, r.hi, r.odd ? ", odd" : "");
+  return option->description(option->get_description() + range);
+}
+
 void add_task_options(CLI::App* cmd, TaskOptions& o) {
   cmd->add_option("--task", o.task,
                   "What to learn: pos (English part of speech, 17 UPOS tags), seen (was this token seen earlier?), "
@@ -52,9 +60,9 @@ void add_model_options(CLI::App* cmd, ModelOptions& o) {
                   "attention (self-attention tagger), window (window FC), cnn (1-D convolutions), rnn "
                   "(Elman or GRU)")
       ->capture_default_str();
-  cmd->add_option("--layers", o.layers, "attention: blocks L")->capture_default_str();
-  cmd->add_option("--heads", o.heads, "attention: heads H (must divide --dim)")->capture_default_str();
-  cmd->add_option("--dim", o.dim, "Width D of the token vectors (every model)")->capture_default_str();
+  ranged(cmd->add_option("--layers", o.layers, "attention: blocks L")->capture_default_str(), "layers");
+  ranged(cmd->add_option("--heads", o.heads, "attention: heads H (must divide --dim)")->capture_default_str(), "heads");
+  ranged(cmd->add_option("--dim", o.dim, "Width D of the token vectors (every model)")->capture_default_str(), "dim");
   cmd->add_option("--ffn", o.ffn, "attention: feed-forward width F (default 2*dim)");
   cmd->add_option("--pe", o.pe,
                   "attention: positional encoding none | sinusoidal | learned | alibi (default sinusoidal; graph: "
@@ -62,29 +70,30 @@ void add_model_options(CLI::App* cmd, ModelOptions& o) {
   cmd->add_option("--mask", o.mask,
                   "attention: full | causal (only earlier tokens) | window (truncated: |i-j| <= --window-mask) | "
                   "graph (the graph task's default: attend along edges only; --mask full ignores the edges)");
-  cmd->add_option("--window-mask", o.window_mask,
-                  "attention: truncated attention, query i sees keys with |i-j| <= W (implies --mask window)");
+  ranged(cmd->add_option("--window-mask", o.window_mask,
+                  "attention: truncated attention, query i sees keys with |i-j| <= W (implies --mask window)"), "window");
   cmd->add_option("--norm", o.norm, "attention: softmax | relu | sigmoid")->capture_default_str();
   cmd->add_option("--relevance", o.relevance, "attention: dot (q.k/sqrt(Dh)) | additive (w.tanh(q W'q + k W'k))")
       ->capture_default_str();
   cmd->add_option("--activation", o.activation, "attention: feed-forward activation relu | gelu")
       ->capture_default_str();
-  cmd->add_option("--max-len", o.max_len,
-                  "attention: rows of the learned positional table (default: the longest sequence of the data); "
-                  "longer inputs are an error");
-  cmd->add_option("--window", o.window, "window: k tokens seen by the window FC (odd)")->capture_default_str();
+  ranged(cmd->add_option("--max-len", o.max_len,
+                         "attention: rows of the learned positional table (default: the longest sequence of the data); "
+                         "longer inputs are an error"),
+         "max_len");
+  ranged(cmd->add_option("--window", o.window, "window: k tokens seen by the window FC (odd)")->capture_default_str(), "k");
   cmd->add_option("--hidden", o.hidden, "window/cnn/rnn: hidden width (channels, state size)")->capture_default_str();
-  cmd->add_option("--kernel", o.kernel, "cnn: kernel width k (odd)")->capture_default_str();
+  ranged(cmd->add_option("--kernel", o.kernel, "cnn: kernel width k (odd)")->capture_default_str(), "k");
   cmd->add_option("--cnn-layers", o.cnn_layers, "cnn: convolution layers")->capture_default_str();
   cmd->add_option("--rnn", o.rnn, "rnn: elman | gru")->capture_default_str();
   cmd->add_flag("--bidirectional", o.bidirectional, "rnn: also run right to left");
-  cmd->add_option("--seed", o.seed, "Seed of the parameters and of the batch order")->capture_default_str();
+  ranged(cmd->add_option("--seed", o.seed, "Seed of the parameters and of the batch order")->capture_default_str(), "seed");
 }
 
 void add_train_options(CLI::App* cmd, TrainOptions& o) {
   cmd->add_option("--steps", o.steps, "Optimizer steps at most")->capture_default_str();
-  cmd->add_option("--batch", o.batch, "Sequences per step")->capture_default_str();
-  cmd->add_option("--lr", o.lr, "Peak learning rate of Adam")->capture_default_str();
+  ranged(cmd->add_option("--batch", o.batch, "Sequences per step")->capture_default_str(), "batch");
+  ranged(cmd->add_option("--lr", o.lr, "Peak learning rate of Adam")->capture_default_str(), "lr");
   cmd->add_option("--warmup", o.warmup, "Steps of linear learning-rate warm-up")->capture_default_str();
   cmd->add_flag("--constant-lr", o.constant_lr, "No cosine decay after the warm-up");
   cmd->add_option("--clip", o.clip, "Clip the gradient norm to this (0 = off)")->capture_default_str();
