@@ -45,7 +45,9 @@ add_custom_command(
   COMMENT "Subsetting the UI font"
   VERBATIM)
 
-file(GLOB ATTNLAB_APP_SOURCES CONFIGURE_DEPENDS "${CMAKE_SOURCE_DIR}/web/*.cpp")
+# One folder per part of the app: app/ (settings, runs, the input view: no UI), panels/, ui/, platform/.
+file(GLOB ATTNLAB_APP_SOURCES CONFIGURE_DEPENDS "${CMAKE_SOURCE_DIR}/web/app/*.cpp" "${CMAKE_SOURCE_DIR}/web/panels/*.cpp"
+     "${CMAKE_SOURCE_DIR}/web/ui/*.cpp" "${CMAKE_SOURCE_DIR}/web/platform/*.cpp")
 add_executable(attnlab_app ${ATTNLAB_APP_SOURCES})
 target_link_libraries(attnlab_app PRIVATE attnlab_engine attnlab_imgui attnlab_hdr)
 target_compile_options(attnlab_app PRIVATE ${ATTNLAB_WARNINGS})
@@ -54,9 +56,9 @@ attnlab_embed(attnlab_app shaders ${ATTNLAB_SHADERS})
 attnlab_embed(attnlab_app ui_font "${ATTNLAB_FONT}")
 
 if(EMSCRIPTEN)
-  # The page (index.html) loads app.js + app.wasm; web/api.js sets up window.attnlab before them.
+  # The page (index.html) loads app.js + app.wasm; web/platform/api.js sets up window.attnlab before them.
   set_target_properties(attnlab_app PROPERTIES OUTPUT_NAME app SUFFIX ".js")
-  configure_file("${CMAKE_SOURCE_DIR}/web/api.js" "${CMAKE_BINARY_DIR}/api.js" @ONLY)
+  configure_file("${CMAKE_SOURCE_DIR}/web/platform/api.js" "${CMAKE_BINARY_DIR}/api.js" @ONLY)
   target_link_options(attnlab_app PRIVATE
     -sMIN_WEBGL_VERSION=2 -sMAX_WEBGL_VERSION=2 -sALLOW_MEMORY_GROWTH=1 -sENVIRONMENT=web
     -sEXPORTED_RUNTIME_METHODS=ccall,cwrap,UTF8ToString)

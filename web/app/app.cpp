@@ -1,4 +1,4 @@
-#include "web/app.h"
+#include "web/app/app.h"
 
 #include <algorithm>
 #include <cmath>
@@ -7,7 +7,7 @@
 #include <stdexcept>
 
 #include "engine/data/words.h"
-#include "web/platform.h"
+#include "web/platform/platform.h"
 
 namespace attnlab {
 

@@ -1,9 +1,9 @@
-// What differs between the browser and the desktop, behind plain functions (web/platform.cpp).
+// What differs between the browser and the desktop, behind plain functions (web/platform/platform.cpp).
 #pragma once
 
 #include <string>
 
-#include "web/state.h"
+#include "web/app/state.h"
 
 namespace attnlab {
 

@@ -16,10 +16,10 @@
 #include "imgui_impl_opengl3.h"
 #include "imgui_impl_sdl.h"
 #include "ui_font.h"  // generated: a subset of DejaVu Sans (Latin, Greek, math) embedded in the binary
-#include "web/api.h"
-#include "web/app.h"
-#include "web/platform.h"
-#include "web/gl.h"
+#include "web/app/app.h"
+#include "web/platform/api.h"
+#include "web/platform/platform.h"
+#include "web/ui/gl.h"
 
 #if defined(__EMSCRIPTEN__)
 #include <emscripten.h>
@@ -30,7 +30,7 @@
 #endif
 
 #if defined(__EMSCRIPTEN__)
-// Resolves window.attnlab.ready (web/api.js).
+// Resolves window.attnlab.ready (web/platform/api.js).
 EM_JS(void, notify_first_frame, (), { if (Module.attnlabFirstFrame) Module.attnlabFirstFrame(); });
 #endif
 

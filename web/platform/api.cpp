@@ -1,4 +1,4 @@
-#include "web/api.h"
+#include "web/platform/api.h"
 
 #include <nlohmann/json.hpp>
 
@@ -6,7 +6,7 @@
 #include <utility>
 #include <vector>
 
-#include "web/app.h"
+#include "web/app/app.h"
 
 #if defined(__EMSCRIPTEN__)
 #include <emscripten.h>

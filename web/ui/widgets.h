@@ -6,7 +6,7 @@
 #include <vector>
 
 #include "imgui.h"
-#include "web/heatmap.h"
+#include "web/ui/heatmap.h"
 
 namespace attnlab::ui {
 

@@ -4,9 +4,9 @@
 #include <cstdio>
 
 #include "imgui.h"
-#include "web/panels.h"
-#include "web/strings.h"
-#include "web/widgets.h"
+#include "web/panels/panels.h"
+#include "web/ui/strings.h"
+#include "web/ui/widgets.h"
 
 namespace attnlab {
 

@@ -2,7 +2,7 @@
 // through App::apply / App::set_state, so every edit lands in the URL hash and resets what it must.
 #pragma once
 
-#include "web/app.h"
+#include "web/app/app.h"
 
 namespace attnlab {
 

@@ -6,9 +6,9 @@
 
 #include "imgui.h"
 #include "misc/cpp/imgui_stdlib.h"
-#include "web/panels.h"
-#include "web/strings.h"
-#include "web/widgets.h"
+#include "web/panels/panels.h"
+#include "web/ui/strings.h"
+#include "web/ui/widgets.h"
 
 namespace attnlab {
 

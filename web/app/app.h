@@ -1,6 +1,6 @@
 // The Attention Lab app: one App object holds the settings (AppState), the data set, the training runs and
 // the views. This is the one place where the engine and the views meet; panels are Show...Panel(App&)
-// functions (web/panels_*.cpp) that read the App and edit settings through App::apply / App::set_state.
+// functions (web/panels/*.cpp) that read the App and edit settings through App::apply / App::set_state.
 //
 // T = tokens of the shown input, L = layers, H = heads, D = model width, C = tags
 #pragma once
@@ -13,8 +13,8 @@
 #include "engine/data/tasks.h"
 #include "engine/core/tensor.h"
 #include "engine/train/trainer.h"
-#include "web/heatmap.h"
-#include "web/state.h"
+#include "web/app/state.h"
+#include "web/ui/heatmap.h"
 
 namespace attnlab {
 
