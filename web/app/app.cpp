@@ -7,7 +7,6 @@
 #include <stdexcept>
 
 #include "engine/data/words.h"
-#include "web/platform/platform.h"
 
 namespace attnlab {
 
@@ -63,7 +62,7 @@ void App::state_changed(const AppState& before) {
     ensure_baseline();
   }
   pending = state;
-  publish_state_to_url(state);
+  if (on_state_changed) on_state_changed(state);
 }
 
 // ------------------------------------------------------------------------------------------------ building

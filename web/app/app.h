@@ -5,6 +5,7 @@
 // T = tokens of the shown input, L = layers, H = heads, D = model width, C = tags
 #pragma once
 
+#include <functional>
 #include <memory>
 #include <string>
 #include <utility>
@@ -14,7 +15,6 @@
 #include "engine/core/tensor.h"
 #include "engine/train/trainer.h"
 #include "web/app/state.h"
-#include "web/ui/heatmap.h"
 
 namespace attnlab {
 
@@ -53,14 +53,6 @@ struct App {
   Sequence input_seq;                   // the input as a sequence of the task (tokens or an example)
   bool input_dirty = true;
 
-  // Views (GPU textures), owned here so they persist across frames.
-  gfx::Heatmap pe_view, pe_sim_view, confusion_view, matrix_views[12], history_pe_view;
-  std::vector<std::unique_ptr<gfx::Heatmap>> head_views;  // one per (layer, head)
-  gfx::Heatmap& head_view(int i) {
-    while (static_cast<int>(head_views.size()) <= i) head_views.push_back(std::make_unique<gfx::Heatmap>());
-    return *head_views[static_cast<std::size_t>(i)];
-  }
-
   EvalResult dev_eval;        // Training panel: confusion matrix on the dev set
   long dev_eval_step = -1;
 
@@ -71,7 +63,8 @@ struct App {
   int query_pick = 0;         // Step-by-step panel and lines view: which query token
   int layer_pick = 0, head_pick = 0;
   AppState pending;           // Model panel: edits not yet applied (they restart training)
-  bool pending_valid = false;
+  // Called after every settings change with the new settings (the platform writes them to the URL hash).
+  std::function<void(const AppState&)> on_state_changed;
 
   App();
 
@@ -102,8 +95,5 @@ struct App {
   ModelConfig model_config(const std::string& kind) const;
   TrainConfig train_config() const;
 };
-
-// Draw one frame of UI (all panels) for a window of the given size in pixels.
-void ShowApp(App& app, float width, float height);
 
 }  // namespace attnlab

@@ -40,7 +40,7 @@ static void AttentionLines(const App& app, const float* w, int T, int query, ImV
   }
 }
 
-void ShowAttentionPanel(App& app) {
+void ShowAttentionPanel(App& app, PanelTextures& tex) {
   const InputView& v = app.view;
   ui::Prose(S().attn_intro);
   if (!v.error.empty()) {
@@ -103,7 +103,7 @@ void ShowAttentionPanel(App& app) {
     ImGui::Text(S().attn_head_title, l + 1, h + 1);
     const float* w = v.head(l, h);
     if (mode == 0) {
-      gfx::HeatmapHover hv = ui::LabelledHeatmap(app.head_view(l * v.H + h), w, v.T, v.T, v.tokens, v.tokens,
+      gfx::HeatmapHover hv = ui::LabelledHeatmap(tex.head(l * v.H + h), w, v.T, v.T, v.tokens, v.tokens,
                                                  ImVec2(side, side), {gfx::Colormap::Sequential, 0.0f, 1.0f});
       if (hv.row >= 0) {
         ImGui::SetTooltip(S().attn_hover, v.tokens[static_cast<std::size_t>(hv.row)].c_str(),

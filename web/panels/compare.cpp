@@ -13,7 +13,7 @@ namespace attnlab {
 using ui::HelpMarker;
 using ui::S;
 
-void ShowComparePanel(App& app) {
+void ShowComparePanel(App& app, PanelTextures&) {
   app.ensure_baseline();  // the baseline trains while this panel is open
   ui::Prose(S().compare_intro);
   AppState next = app.state;

@@ -15,7 +15,7 @@ namespace attnlab {
 using ui::HelpMarker;
 using ui::S;
 
-void ShowHistoryPanel(App& app) {
+void ShowHistoryPanel(App& app, PanelTextures& tex) {
   ui::Prose(S().history_intro);
   if (!app.main.trainer) { ImGui::TextDisabled("%s", S().data_no_model); return; }
   const Trainer& tr = *app.main.trainer;
@@ -65,7 +65,7 @@ void ShowHistoryPanel(App& app) {
       if (h > 0) ImGui::SameLine(0, gap);
       ImGui::BeginGroup();
       ImGui::Text(S().attn_head_title, l + 1, h + 1);
-      gfx::HeatmapHover hv = ui::LabelledHeatmap(app.head_view(100 + l * s.heads + h), s.head(l, h), s.len, s.len, labels,
+      gfx::HeatmapHover hv = ui::LabelledHeatmap(tex.head(100 + l * s.heads + h), s.head(l, h), s.len, s.len, labels,
                                                  labels, ImVec2(side, side), {gfx::Colormap::Sequential, 0.0f, 1.0f});
       if (hv.row >= 0)
         ImGui::SetTooltip(S().attn_hover, labels[static_cast<std::size_t>(hv.row)].c_str(),
@@ -80,7 +80,7 @@ void ShowHistoryPanel(App& app) {
     float r = 1e-6f;
     for (float v : s.pe) r = std::max(r, std::fabs(v));
     const float pw = avail.x - grid_w - 16;
-    ui::LabelledHeatmap(app.history_pe_view, s.pe.data(), s.pe_rows, s.pe_cols, {}, {}, ImVec2(pw, avail.y * 0.8f),
+    ui::LabelledHeatmap(tex.history_pe, s.pe.data(), s.pe_rows, s.pe_cols, {}, {}, ImVec2(pw, avail.y * 0.8f),
                         {gfx::Colormap::Diverging, -r, r}, true);
     ImGui::EndGroup();
   }

@@ -44,10 +44,10 @@ static void ShowTitle(App& app, float width) {
 struct Tab {
   Panel panel;
   const char* (*title)();
-  void (*show)(App&);
+  void (*show)(App&, PanelTextures&);
 };
 
-void ShowApp(App& app, float width, float height) {
+void ShowApp(App& app, PanelTextures& tex, float width, float height) {
   const ImGuiWindowFlags flags = ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove |
                                  ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoBringToFrontOnFocus;
   ImGui::SetNextWindowPos(ImVec2(0, 0));
@@ -66,7 +66,7 @@ void ShowApp(App& app, float width, float height) {
   std::snprintf(model_header, sizeof model_header, "%s: %s###model", S().panel_model,
                 app.main.what.empty() ? app.state.model.c_str() : app.main.what.c_str());
   if (ImGui::CollapsingHeader(model_header)) ShowModelPanel(app);
-  if (ImGui::CollapsingHeader(S().panel_training, ImGuiTreeNodeFlags_DefaultOpen)) ShowTrainingPanel(app);
+  if (ImGui::CollapsingHeader(S().panel_training, ImGuiTreeNodeFlags_DefaultOpen)) ShowTrainingPanel(app, tex);
   ImGui::EndChild();
   ImGui::SameLine();
 
@@ -90,7 +90,7 @@ void ShowApp(App& app, float width, float height) {
       if (ImGui::BeginTabItem(t.title(), nullptr, f)) {
         selected_by_ui = t.panel;
         ImGui::BeginChild("##view", ImVec2(0, 0), false);
-        t.show(app);
+        t.show(app, tex);
         ImGui::EndChild();
         ImGui::EndTabItem();
       }

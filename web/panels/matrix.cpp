@@ -19,7 +19,7 @@ namespace attnlab {
 using ui::HelpMarker;
 using ui::S;
 
-void ShowMatrixPanel(App& app) {
+void ShowMatrixPanel(App& app, PanelTextures& tex) {
   const Tagger<float>* tg = MathPanelHeader(app, S().matrix_intro);
   if (!tg) return;
   const TaggerConfig& c = tg->config();
@@ -101,7 +101,7 @@ void ShowMatrixPanel(App& app) {
     const float r = absmax(t.data, static_cast<std::size_t>(t.rows * t.cols));
     const gfx::HeatmapStyle style = t.sequential ? gfx::HeatmapStyle{gfx::Colormap::Sequential, 0.0f, 1.0f}
                                                  : gfx::HeatmapStyle{gfx::Colormap::Diverging, -r, r};
-    gfx::HeatmapHover hv = ui::LabelledHeatmap(app.matrix_views[k], t.data, t.rows, t.cols, t.row_labels,
+    gfx::HeatmapHover hv = ui::LabelledHeatmap(tex.matrix[k], t.data, t.rows, t.cols, t.row_labels,
                                                t.col_labels, ImVec2(tile, th), style, false);
     if (hv.row >= 0) ImGui::SetTooltip("%s[%d, %d] = %.4f", t.name, hv.row, hv.col, static_cast<double>(hv.value));
     ImGui::EndGroup();

@@ -15,7 +15,7 @@ namespace attnlab {
 using ui::HelpMarker;
 using ui::S;
 
-void ShowPositionalEncodingPanel(App& app) {
+void ShowPositionalEncodingPanel(App& app, PanelTextures& tex) {
   const AppState& st = app.state;
   ui::Prose(S().pe_intro);
   AppState next = st;
@@ -66,7 +66,7 @@ void ShowPositionalEncodingPanel(App& app) {
   for (int p = 0; p < len; ++p)
     for (int j = 0; j < D; ++j)
       if (std::isfinite(shown(p, j))) r = std::max(r, std::fabs(shown(p, j)));
-  gfx::HeatmapHover h = ui::LabelledHeatmap(app.pe_view, shown.data(), len, D, {}, {}, ImVec2(side, side),
+  gfx::HeatmapHover h = ui::LabelledHeatmap(tex.pe, shown.data(), len, D, {}, {}, ImVec2(side, side),
                                             {gfx::Colormap::Diverging, -r, r}, false);
   if (h.row >= 0) {
     if (std::isnan(h.value)) ImGui::SetTooltip(S().pe_hover_missing, h.row);
@@ -81,14 +81,14 @@ void ShowPositionalEncodingPanel(App& app) {
     // Next to it, the hand-made encoding that simply extends.
     ImGui::TextUnformatted(S().pe_sinusoidal_beside);
     HelpMarker(S().pe_matrix_help);
-    ui::LabelledHeatmap(app.pe_sim_view, sinus.data(), len, D, {}, {}, ImVec2(side, side),
+    ui::LabelledHeatmap(tex.pe_sim, sinus.data(), len, D, {}, {}, ImVec2(side, side),
                         {gfx::Colormap::Diverging, -1.0f, 1.0f}, false);
   } else {
     Mat sim(len, len);
     sim.noalias() = shown * shown.transpose();
     ImGui::TextUnformatted(S().pe_similarity);
     HelpMarker(S().pe_similarity_help);
-    h = ui::LabelledHeatmap(app.pe_sim_view, sim.data(), len, len, {}, {}, ImVec2(side, side),
+    h = ui::LabelledHeatmap(tex.pe_sim, sim.data(), len, len, {}, {}, ImVec2(side, side),
                             {gfx::Colormap::Sequential, sim.minCoeff(), sim.maxCoeff()});
     if (h.row >= 0) ImGui::SetTooltip(S().pe_hover_similarity, h.row, h.col, static_cast<double>(h.value));
   }

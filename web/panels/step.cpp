@@ -26,7 +26,7 @@ static void NamedVector(const char* name, const float* v, int n, float range, fl
   ui::VectorCells(name, v, n, range, cell);
 }
 
-void ShowStepPanel(App& app) {
+void ShowStepPanel(App& app, PanelTextures&) {
   const Tagger<float>* tg = MathPanelHeader(app, S().step_intro);
   if (!tg) return;
   const TaggerConfig& c = tg->config();

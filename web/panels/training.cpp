@@ -15,7 +15,7 @@ namespace attnlab {
 using ui::HelpMarker;
 using ui::S;
 
-void ShowTrainingPanel(App& app) {
+void ShowTrainingPanel(App& app, PanelTextures& tex) {
   AppState next = app.state;
   Trainer* tr = app.main.trainer.get();
   if (ImGui::Button(app.state.train ? S().train_pause : S().train_run, ImVec2(ImGui::GetFontSize() * 5, 0)))
@@ -103,7 +103,7 @@ void ShowTrainingPanel(App& app) {
               static_cast<float>(app.dev_eval.confusion[static_cast<std::size_t>(i * C + j)]) / static_cast<float>(total);
       }
       const float side = std::min(ImGui::GetContentRegionAvail().x, ImGui::GetFontSize() * 20);
-      gfx::HeatmapHover h = ui::LabelledHeatmap(app.confusion_view, rows.data(), C, C, app.tag_names(),
+      gfx::HeatmapHover h = ui::LabelledHeatmap(tex.confusion, rows.data(), C, C, app.tag_names(),
                                                 app.tag_names(), ImVec2(side, side),
                                                 {gfx::Colormap::Sequential, 0.0f, 1.0f});
       if (h.row >= 0)

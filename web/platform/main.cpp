@@ -17,6 +17,7 @@
 #include "imgui_impl_sdl.h"
 #include "ui_font.h"  // generated: a subset of DejaVu Sans (Latin, Greek, math) embedded in the binary
 #include "web/app/app.h"
+#include "web/panels/panels.h"
 #include "web/platform/api.h"
 #include "web/platform/platform.h"
 #include "web/ui/gl.h"
@@ -39,7 +40,8 @@ namespace {
 struct Runtime {
   SDL_Window* window = nullptr;
   SDL_GLContext gl = nullptr;
-  std::unique_ptr<attnlab::App> app = std::make_unique<attnlab::App>();  // freed before the GL context
+  std::unique_ptr<attnlab::App> app = std::make_unique<attnlab::App>();
+  std::unique_ptr<attnlab::PanelTextures> textures = std::make_unique<attnlab::PanelTextures>();  // freed before the GL context
   bool quit = false;
   long long max_frames = -1;   // desktop: stop after this many frames (-1 = run until closed)
   std::string screenshot;      // desktop: write the last frame here as PNG
@@ -118,7 +120,7 @@ void frame(void* arg) {
   ImGui_ImplSDL2_NewFrame();
   ImGui::NewFrame();
   const ImVec2 display = ImGui::GetIO().DisplaySize;
-  attnlab::ShowApp(*rt.app, display.x, display.y);
+  attnlab::ShowApp(*rt.app, *rt.textures, display.x, display.y);
   ImGui::Render();
 
   int fb_w = 0, fb_h = 0;
@@ -248,6 +250,7 @@ int main(int argc, char** argv) {
   style.TabRounding = 3.0f;
   load_fonts(16.0f);
   attnlab::api_bind(rt.app.get());
+  rt.app->on_state_changed = attnlab::publish_state_to_url;
   rt.app->load_url_state(attnlab::read_url_state());
   if (!rt.settings.empty()) {
     const auto problems = rt.app->set_state(rt.settings);
@@ -262,7 +265,8 @@ int main(int argc, char** argv) {
   emscripten_set_main_loop_arg(frame, &rt, 0, true);
 #else
   while (!rt.quit) frame(&rt);
-  rt.app.reset();  // its textures and framebuffers need the GL context
+  rt.textures.reset();  // the heatmaps' textures and framebuffers need the GL context
+  rt.app.reset();
   ImGui_ImplOpenGL3_Shutdown();
   ImGui_ImplSDL2_Shutdown();
   ImGui::DestroyContext();
