@@ -1,12 +1,7 @@
 #include "web/app/app.h"
 
 #include <algorithm>
-#include <cmath>
-#include <cstdio>
-#include <sstream>
 #include <stdexcept>
-
-#include "engine/data/words.h"
 
 namespace attnlab {
 
@@ -53,12 +48,12 @@ void App::state_changed(const AppState& before) {
   } else if (model_changed(before, state)) {
     rebuild_runs();
   } else if (state.lr != before.lr || state.batch != before.batch) {
-    if (main.trainer) main.trainer->set_schedule(state.lr, state.batch);
-    if (baseline.trainer) baseline.trainer->set_schedule(state.lr, state.batch);
+    if (runs.main.trainer) runs.main.trainer->set_schedule(state.lr, state.batch);
+    if (runs.baseline.trainer) runs.baseline.trainer->set_schedule(state.lr, state.batch);
   }
-  if (state.input != before.input || state.example != before.example) input_dirty = true;
-  if (state.baseline != before.baseline && compare_active) {
-    baseline = Run{};
+  if (state.input != before.input || state.example != before.example) view.stale = true;
+  if (state.baseline != before.baseline && runs.compare_active) {
+    runs.baseline = Run{};
     ensure_baseline();
   }
   pending = state;
@@ -108,8 +103,8 @@ TrainConfig App::train_config() const {
 }
 
 void App::rebuild_data() {
-  data.reset();
-  data_error.clear();
+  runs.data.reset();
+  runs.data_error.clear();
   try {
     TaskKind kind = TaskKind::pos;
     from_string(state.task, &kind);
@@ -118,108 +113,68 @@ void App::rebuild_data() {
     if (kind == TaskKind::pos) {
       std::string name;
       const std::string text = default_pos_corpus(&name);
-      data = std::make_shared<const Dataset>(make_pos_dataset(tc, text, name));
+      runs.data = std::make_shared<const Dataset>(make_pos_dataset(tc, text, name));
     } else {
-      data = std::make_shared<const Dataset>(make_synthetic_dataset(tc));
+      runs.data = std::make_shared<const Dataset>(make_synthetic_dataset(tc));
     }
   } catch (const std::exception& e) {
-    data_error = e.what();
+    runs.data_error = e.what();
   }
-  if (data && state.input.empty()) {
+  if (runs.data && state.input.empty()) {
     // Show a real example of the task as the default input.
-    const Sequence& s = data->dev.front();
+    const Sequence& s = runs.data->dev.front();
     std::string text;
     if (input_is_text()) {
       for (std::size_t i = 0; i < s.tokens.size(); ++i)
-        text += (i ? " " : "") + (s.words.empty() ? data->token_names[static_cast<std::size_t>(s.tokens[i])] : s.words[i]);
+        text += (i ? " " : "") + (s.words.empty() ? runs.data->token_names[static_cast<std::size_t>(s.tokens[i])] : s.words[i]);
       state.input = text;
     }
   }
   rebuild_runs();
 }
 
-static void build_run(Run& run, const std::shared_ptr<const Dataset>& data, const ModelConfig& mc,
-                      const TrainConfig& tc) {
-  run = Run{};
-  if (!data) return;
-  try {
-    run.trainer = std::make_unique<Trainer>(data, mc, tc);
-    run.what = describe(run.trainer->model_config());
-  } catch (const std::exception& e) {
-    run.error = e.what();
-  }
-}
-
 void App::rebuild_runs() {
-  build_run(main, data, model_config(state.model), train_config());
-  baseline = Run{};
-  if (compare_active) ensure_baseline();
-  history_pick = -1;
-  input_dirty = true;
+  build_run(runs.main, runs.data, model_config(state.model), train_config());
+  runs.baseline = Run{};
+  if (runs.compare_active) ensure_baseline();
+  picks.history = -1;
+  view.stale = true;
 }
 
 void App::ensure_baseline() {
-  compare_active = true;
-  if (!baseline.trainer && baseline.error.empty()) build_run(baseline, data, model_config(state.baseline), train_config());
+  runs.compare_active = true;
+  if (!runs.baseline.trainer && runs.baseline.error.empty())
+    build_run(runs.baseline, runs.data, model_config(state.baseline), train_config());
 }
 
 void App::reset() { rebuild_runs(); }
 
 // ------------------------------------------------------------------------------------------------ training
 
-static bool can_train(const Run& r) { return r.trainer && !r.trainer->done(); }
-
-int App::train_steps(int n) {
-  int done = 0;
-  if (can_train(main)) done = main.trainer->step(n);
-  if (compare_active && can_train(baseline)) baseline.trainer->step(n);
-  return done;
-}
-
-static void note_stop(Run& r) {
-  if (r.trainer && r.trainer->done() && r.error.empty() && r.trainer->diverged()) r.error = r.trainer->stop_reason();
-}
-
-static void measure(Run& r, double now_ms) {
-  if (r.time_mark == 0) {
-    r.time_mark = now_ms;
-    r.steps_mark = r.step();
-  } else if (now_ms - r.time_mark >= 1000) {
-    r.steps_per_sec = static_cast<double>(r.step() - r.steps_mark) * 1000.0 / (now_ms - r.time_mark);
-    r.time_mark = now_ms;
-    r.steps_mark = r.step();
-  }
-}
+int App::train_steps(int n) { return runs.train_steps(n); }
 
 void App::tick(double now, double frame_ms) {
-  now_ms = now;
+  clock.now_ms = now;
   if (state.train) {
     // Spend `speed` percent of a frame training; the rest is left for drawing, so the UI stays smooth.
     const double budget = std::clamp(frame_ms, 8.0, 34.0) * state.speed / 100.0;
-    const bool both = compare_active && can_train(baseline);
-    if (can_train(main)) main.trainer->step_for(both ? budget / 2 : budget);
-    if (both) baseline.trainer->step_for(budget / 2);
+    runs.train_for(budget);
   }
-  note_stop(main);
-  note_stop(baseline);
-  measure(main, now);
-  measure(baseline, now);
+  runs.measure(now);
   ensure_view();
 }
 
 void App::ensure_view() {
-  if (input_dirty || (main.trainer && view.at_step != main.step())) refresh_view();
+  if (view.stale || (runs.main.trainer && view.at_step != runs.main.step())) refresh_view();
 }
 
 // ------------------------------------------------------------------------------------------------ input
 
-bool App::input_is_text() const {
-  return !data || (data->input == InputMode::tokens && !data->has_graphs());
-}
+bool App::input_is_text() const { return attnlab::input_is_text(runs.data.get()); }
 
 const std::vector<std::string>& App::tag_names() const {
   static const std::vector<std::string> none;
-  return data ? data->tag_names : none;
+  return runs.data ? runs.data->tag_names : none;
 }
 
 std::string App::tag_name(int t) const {
@@ -227,89 +182,17 @@ std::string App::tag_name(int t) const {
   return t >= 0 && t < static_cast<int>(names.size()) ? names[static_cast<std::size_t>(t)] : "?";
 }
 
-// Text → a sequence of the task. pos: words (unknown ones map to shape tokens, never fail); the synthetic
-// token tasks: the task's token names separated by spaces; frames / graph: a dev example.
 std::string App::set_input(const std::string& text) {
   std::vector<std::pair<std::string, std::string>> kv = {{"input", text}};
   auto problems = set_state(kv);
   return problems.empty() ? "" : problems.front();
 }
 
-static std::string build_input(const App& app, Sequence* seq, std::vector<std::string>* labels) {
-  const Dataset& d = *app.data;
-  *seq = Sequence{};
-  labels->clear();
-  if (!app.input_is_text()) {
-    if (d.dev.empty()) return "this task has no examples";
-    const std::size_t i = static_cast<std::size_t>(app.state.example) % d.dev.size();
-    *seq = d.dev[i];
-    for (int t = 0; t < seq->length(); ++t) labels->push_back(d.has_graphs() ? "n" + std::to_string(t) : std::to_string(t));
-    return "";
-  }
-  if (d.task.kind == TaskKind::pos) {
-    const std::vector<std::string> words = split_words(app.state.input);
-    if (words.empty()) return "type a sentence to tag";
-    *seq = sequence_from_words(d, words);
-    *labels = words;
-    return "";
-  }
-  std::istringstream in(app.state.input);
-  std::string tok;
-  while (in >> tok) {
-    const auto it = std::find(d.token_names.begin(), d.token_names.end(), tok);
-    if (it == d.token_names.end()) {
-      std::string known;
-      for (std::size_t i = 0; i < d.token_names.size() && i < 24; ++i) known += (i ? " " : "") + d.token_names[i];
-      return "'" + tok + "' is not a token of this task (its tokens: " + known + ")";
-    }
-    seq->tokens.push_back(static_cast<int>(it - d.token_names.begin()));
-    labels->push_back(tok);
-  }
-  if (seq->tokens.empty()) return "type some tokens, separated by spaces";
-  // The true labels of a synthetic task follow from the tokens: recompute them for display.
-  seq->tags.assign(seq->tokens.size(), -1);
-  return "";
-}
-
 void App::refresh_view() {
-  input_dirty = false;
   view = InputView{};
-  if (!data) return;
-  std::vector<std::string> labels;
-  view.error = build_input(*this, &input_seq, &labels);
-  view.tokens = labels;
-  if (!view.error.empty() || !main.trainer) return;
-  if (input_seq.tags.empty()) input_seq.tags.assign(input_seq.tokens.size(), -1);
-  const bool known_truth = std::any_of(input_seq.tags.begin(), input_seq.tags.end(), [](int t) { return t >= 0; });
-  if (known_truth) view.truth = input_seq.tags;
-
-  SeqModel<float>& model = main.trainer->model();
-  BatchBuilder builder;
-  std::vector<Sequence> one = {input_seq};
-  const int idx = 0;
-  const ModelBatch<float>& batch = builder.build(*data, one, &idx, 1, /*with_tags=*/false);
-  std::string err;
-  if (!model.forward(batch, &err)) {
-    view.error = err;
-    return;
-  }
-  const int T = input_seq.length();
-  view.T = T;
-  view.predicted.assign(static_cast<std::size_t>(T), 0);
-  std::vector<int> all(static_cast<std::size_t>(model.batch_size() * model.seq_len()));
-  model.predict(all.data());
-  std::copy(all.begin(), all.begin() + T, view.predicted.begin());
-  view.L = model.attention_layers();
-  view.H = model.attention_heads();
-  view.weights.resize(static_cast<std::size_t>(view.L) * view.H * T * T);
-  for (int l = 0; l < view.L; ++l)
-    for (int h = 0; h < view.H; ++h) {
-      CView<float> w = model.attention_weights(l, 0, h);
-      float* dst = view.weights.data() + (static_cast<long>(l) * view.H + h) * T * T;
-      for (int i = 0; i < T; ++i)
-        for (int j = 0; j < T; ++j) dst[i * T + j] = w(i, j);
-    }
-  view.at_step = main.step();
+  view.stale = false;
+  if (!runs.data) return;
+  view = make_input_view(*runs.data, state, runs.main.trainer ? &runs.main.trainer->model() : nullptr, runs.main.step());
 }
 
 }  // namespace attnlab

@@ -48,7 +48,7 @@ void ShowAttentionPanel(App& app, PanelTextures& tex) {
     return;
   }
   if (v.L == 0 || v.T == 0) {
-    ImGui::TextDisabled("%s", app.main.trainer ? S().attn_none : S().data_no_model);
+    ImGui::TextDisabled("%s", app.runs.main.trainer ? S().attn_none : S().data_no_model);
     return;
   }
   static int mode = 0;  // 0 heatmaps, 1 lines
@@ -59,12 +59,12 @@ void ShowAttentionPanel(App& app, PanelTextures& tex) {
   if (mode == 1) {
     ImGui::SameLine();
     ImGui::SetNextItemWidth(ImGui::GetFontSize() * 8);
-    const std::string q = app.query_pick < 0 ? S().attn_all_queries : v.tokens[static_cast<std::size_t>(std::min(app.query_pick, v.T - 1))];
+    const std::string q = app.picks.query < 0 ? S().attn_all_queries : v.tokens[static_cast<std::size_t>(std::min(app.picks.query, v.T - 1))];
     if (ImGui::BeginCombo(S().attn_query, q.c_str())) {
-      if (ImGui::Selectable(S().attn_all_queries, app.query_pick < 0)) app.query_pick = -1;
+      if (ImGui::Selectable(S().attn_all_queries, app.picks.query < 0)) app.picks.query = -1;
       for (int i = 0; i < v.T; ++i) {
         ImGui::PushID(i);
-        if (ImGui::Selectable(v.tokens[static_cast<std::size_t>(i)].c_str(), i == app.query_pick)) app.query_pick = i;
+        if (ImGui::Selectable(v.tokens[static_cast<std::size_t>(i)].c_str(), i == app.picks.query)) app.picks.query = i;
         ImGui::PopID();
       }
       ImGui::EndCombo();
@@ -97,7 +97,7 @@ void ShowAttentionPanel(App& app, PanelTextures& tex) {
   }
   side = std::max(80.0f, side);
   for (int k = 0; k < n; ++k) {
-    const int l = focus ? app.layer_pick : k / v.H, h = focus ? app.head_pick : k % v.H;
+    const int l = focus ? app.picks.layer : k / v.H, h = focus ? app.picks.head : k % v.H;
     if (k % best_cols != 0) ImGui::SameLine(0, gap);
     ImGui::BeginGroup();
     ImGui::Text(S().attn_head_title, l + 1, h + 1);
@@ -109,13 +109,13 @@ void ShowAttentionPanel(App& app, PanelTextures& tex) {
         ImGui::SetTooltip(S().attn_hover, v.tokens[static_cast<std::size_t>(hv.row)].c_str(),
                           v.tokens[static_cast<std::size_t>(hv.col)].c_str(), static_cast<double>(hv.value));
         if (ImGui::IsMouseClicked(ImGuiMouseButton_Left)) {
-          app.layer_pick = l;
-          app.head_pick = h;
+          app.picks.layer = l;
+          app.picks.head = h;
           focus = !focus;
         }
       }
     } else {
-      AttentionLines(app, w, v.T, app.query_pick < v.T ? app.query_pick : -1, ImVec2(side, side * 0.6f));
+      AttentionLines(app, w, v.T, app.picks.query < v.T ? app.picks.query : -1, ImVec2(side, side * 0.6f));
     }
     ImGui::EndGroup();
   }

@@ -31,8 +31,8 @@ void ShowComparePanel(App& app, PanelTextures&) {
     const Run* run;
     ImU32 colour;
   };
-  const Row rows[2] = {{S().compare_attention, &app.main, ui::ColourTrain()},
-                       {S().compare_baseline_name, &app.baseline, ui::ColourBaseline()}};
+  const Row rows[2] = {{S().compare_attention, &app.runs.main, ui::ColourTrain()},
+                       {S().compare_baseline_name, &app.runs.baseline, ui::ColourBaseline()}};
   if (ImGui::BeginTable("##cmp", 6, ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg)) {
     ImGui::TableSetupColumn(S().compare_col_model, ImGuiTableColumnFlags_WidthStretch, 3.0f);
     ImGui::TableSetupColumn(S().compare_col_params);

@@ -60,16 +60,16 @@ void ShowDataPanel(App& app) {
     ImGui::EndCombo();
   }
   HelpMarker(ui::task_help(app.state.task));
-  if (app.data) {
-    ImGui::TextDisabled(S().data_sizes, app.data->train.size(), app.data->dev.size(), app.data->tags());
+  if (app.runs.data) {
+    ImGui::TextDisabled(S().data_sizes, app.runs.data->train.size(), app.runs.data->dev.size(), app.runs.data->tags());
   }
-  if (!app.data_error.empty()) ImGui::TextColored(ImVec4(1, 0.5f, 0.4f, 1), "%s", app.data_error.c_str());
+  if (!app.runs.data_error.empty()) ImGui::TextColored(ImVec4(1, 0.5f, 0.4f, 1), "%s", app.runs.data_error.c_str());
 
   if (app.input_is_text()) {
     std::string text = app.state.input;
     ImGui::SetNextItemWidth(-ImGui::GetFontSize() * 2);
     if (ImGui::InputTextWithHint("##input", S().data_input_hint, &text)) next.input = text.substr(0, 400);
-    HelpMarker(app.data && app.data->task.kind == TaskKind::pos ? S().data_input_help_pos : S().data_input_help_tokens);
+    HelpMarker(app.runs.data && app.runs.data->task.kind == TaskKind::pos ? S().data_input_help_pos : S().data_input_help_tokens);
   } else {
     ImGui::SetNextItemWidth(ImGui::GetFontSize() * 10);
     ImGui::SliderInt(S().data_example, &next.example, 0, 99);
@@ -81,17 +81,17 @@ void ShowDataPanel(App& app) {
   } else if (!app.view.predicted.empty()) {
     ImGui::TextDisabled(S().data_predicted, app.view.at_step);
     TokenChips(app, app.view.tokens, app.view.predicted, app.view.truth);
-  } else if (!app.main.trainer) {
+  } else if (!app.runs.main.trainer) {
     ImGui::TextDisabled("%s", S().data_no_model);
   }
 
-  if (app.data && app.input_is_text() && ImGui::TreeNode(S().data_examples)) {
-    for (std::size_t e = 0; e < 3 && e < app.data->train.size(); ++e) {
-      const Sequence& s = app.data->train[e * 7 % app.data->train.size()];
+  if (app.runs.data && app.input_is_text() && ImGui::TreeNode(S().data_examples)) {
+    for (std::size_t e = 0; e < 3 && e < app.runs.data->train.size(); ++e) {
+      const Sequence& s = app.runs.data->train[e * 7 % app.runs.data->train.size()];
       std::vector<std::string> toks;
       std::string text;
       for (int t = 0; t < s.length(); ++t) {
-        toks.push_back(s.words.empty() ? app.data->token_names[static_cast<std::size_t>(s.tokens[static_cast<std::size_t>(t)])]
+        toks.push_back(s.words.empty() ? app.runs.data->token_names[static_cast<std::size_t>(s.tokens[static_cast<std::size_t>(t)])]
                                        : s.words[static_cast<std::size_t>(t)]);
         text += (t ? " " : "") + toks.back();
       }

@@ -17,8 +17,8 @@ using ui::S;
 
 void ShowHistoryPanel(App& app, PanelTextures& tex) {
   ui::Prose(S().history_intro);
-  if (!app.main.trainer) { ImGui::TextDisabled("%s", S().data_no_model); return; }
-  const Trainer& tr = *app.main.trainer;
+  if (!app.runs.main.trainer) { ImGui::TextDisabled("%s", S().data_no_model); return; }
+  const Trainer& tr = *app.runs.main.trainer;
   const auto& snaps = tr.snapshots();
   if (snaps.empty()) { ImGui::TextDisabled("%s", S().history_empty); return; }
   const int n = static_cast<int>(snaps.size());
@@ -26,21 +26,21 @@ void ShowHistoryPanel(App& app, PanelTextures& tex) {
   static double play_mark = 0;
   if (ImGui::Button(playing ? S().history_stop : S().history_play)) {
     playing = !playing;
-    if (playing && (app.history_pick < 0 || app.history_pick >= n - 1)) app.history_pick = 0;
-    play_mark = app.now_ms;
+    if (playing && (app.picks.history < 0 || app.picks.history >= n - 1)) app.picks.history = 0;
+    play_mark = app.clock.now_ms;
   }
-  if (playing && app.now_ms - play_mark > 250) {  // four snapshots a second
-    play_mark = app.now_ms;
-    if (++app.history_pick >= n) { app.history_pick = -1; playing = false; }
+  if (playing && app.clock.now_ms - play_mark > 250) {  // four snapshots a second
+    play_mark = app.clock.now_ms;
+    if (++app.picks.history >= n) { app.picks.history = -1; playing = false; }
   }
   ImGui::SameLine();
-  int pick = app.history_pick < 0 ? n - 1 : std::min(app.history_pick, n - 1);
+  int pick = app.picks.history < 0 ? n - 1 : std::min(app.picks.history, n - 1);
   ImGui::SetNextItemWidth(-ImGui::GetFontSize() * 10);
   char fmt[64];
   std::snprintf(fmt, sizeof fmt, S().history_step_format, snaps[static_cast<std::size_t>(pick)].step);
-  if (ImGui::SliderInt("##scrub", &pick, 0, n - 1, fmt)) { app.history_pick = pick; playing = false; }
+  if (ImGui::SliderInt("##scrub", &pick, 0, n - 1, fmt)) { app.picks.history = pick; playing = false; }
   ImGui::SameLine();
-  if (ImGui::Button(S().history_latest)) { app.history_pick = -1; playing = false; }
+  if (ImGui::Button(S().history_latest)) { app.picks.history = -1; playing = false; }
   HelpMarker(S().history_help);
   const Snapshot& s = snaps[static_cast<std::size_t>(pick)];
 
@@ -49,7 +49,7 @@ void ShowHistoryPanel(App& app, PanelTextures& tex) {
   const Sequence& probe = tr.probe();
   for (int t = 0; t < s.len; ++t) {
     if (!probe.words.empty()) labels.push_back(probe.words[static_cast<std::size_t>(t)]);
-    else if (!probe.tokens.empty() && app.data) labels.push_back(app.data->token_names[static_cast<std::size_t>(probe.tokens[static_cast<std::size_t>(t)])]);
+    else if (!probe.tokens.empty() && app.runs.data) labels.push_back(app.runs.data->token_names[static_cast<std::size_t>(probe.tokens[static_cast<std::size_t>(t)])]);
     else labels.push_back(std::to_string(t));
   }
   if (s.layers == 0) { ImGui::TextDisabled("%s", S().math_not_attention); return; }

@@ -13,13 +13,13 @@ using ui::S;
 // The attention model behind the main run, after a forward pass of the shown input; null otherwise.
 static const Tagger<float>* shown_tagger(App& app, const char** why) {
   *why = nullptr;
-  if (!app.main.trainer) { *why = S().data_no_model; return nullptr; }
+  if (!app.runs.main.trainer) { *why = S().data_no_model; return nullptr; }
   if (!app.view.error.empty()) { *why = app.view.error.c_str(); return nullptr; }
-  auto* am = dynamic_cast<AttentionModel<float>*>(&app.main.trainer->model());
+  auto* am = dynamic_cast<AttentionModel<float>*>(&app.runs.main.trainer->model());
   if (!am) { *why = S().math_not_attention; return nullptr; }
   // The model's caches hold its last forward pass: make sure that was the shown input (a training step or
   // an evaluation may have run since).
-  if (app.view.T > 0 && (app.main.trainer->model().batch_size() != 1 || app.main.trainer->model().seq_len() != app.view.T))
+  if (app.view.T > 0 && (app.runs.main.trainer->model().batch_size() != 1 || app.runs.main.trainer->model().seq_len() != app.view.T))
     app.refresh_view();
   if (app.view.T == 0 || !app.view.error.empty()) { *why = app.view.error.empty() ? S().attn_none : app.view.error.c_str(); return nullptr; }
   return &am->tagger();
@@ -27,14 +27,14 @@ static const Tagger<float>* shown_tagger(App& app, const char** why) {
 
 static void LayerHeadPickers(App& app, int L, int H) {
   const float w = ImGui::GetFontSize() * 6;
-  app.layer_pick = std::clamp(app.layer_pick, 0, L - 1);
-  app.head_pick = std::clamp(app.head_pick, 0, H - 1);
-  int l = app.layer_pick + 1, h = app.head_pick + 1;
+  app.picks.layer = std::clamp(app.picks.layer, 0, L - 1);
+  app.picks.head = std::clamp(app.picks.head, 0, H - 1);
+  int l = app.picks.layer + 1, h = app.picks.head + 1;
   ImGui::SetNextItemWidth(w);
-  if (ImGui::SliderInt(S().math_layer, &l, 1, L)) app.layer_pick = l - 1;
+  if (ImGui::SliderInt(S().math_layer, &l, 1, L)) app.picks.layer = l - 1;
   ImGui::SameLine();
   ImGui::SetNextItemWidth(w);
-  if (ImGui::SliderInt(S().math_head, &h, 1, H)) app.head_pick = h - 1;
+  if (ImGui::SliderInt(S().math_head, &h, 1, H)) app.picks.head = h - 1;
 }
 
 // The top of both panels: the teaching text, then the layer and head pickers, or why there is nothing to show.

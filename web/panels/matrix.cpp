@@ -24,7 +24,7 @@ void ShowMatrixPanel(App& app, PanelTextures& tex) {
   if (!tg) return;
   const TaggerConfig& c = tg->config();
   const int T = app.view.T, D = c.dim, H = c.heads, Dh = D / H;
-  const int l = app.layer_pick, h = app.head_pick;
+  const int l = app.picks.layer, h = app.picks.head;
   const AttentionCache<float>& cache = tg->attention_cache(l);
   CView<float> I = tg->attention_input(l);
   const ParamStore<float>& ps = tg->params();

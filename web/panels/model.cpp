@@ -67,14 +67,14 @@ void ShowModelPanel(App& app) {
     if (ImGui::Button(S().model_cancel)) p = app.state;
   }
   ImGui::Spacing();
-  if (app.main.trainer) {
+  if (app.runs.main.trainer) {
     ImGui::PushTextWrapPos(0);
-    ImGui::TextDisabled(S().model_summary, app.main.what.c_str(), app.main.trainer->model().num_parameters());
+    ImGui::TextDisabled(S().model_summary, app.runs.main.what.c_str(), app.runs.main.trainer->model().num_parameters());
     ImGui::PopTextWrapPos();
   }
-  if (!app.main.error.empty()) {
+  if (!app.runs.main.error.empty()) {
     ImGui::PushTextWrapPos(0);
-    ImGui::TextColored(ImVec4(1, 0.55f, 0.45f, 1), "%s", app.main.error.c_str());
+    ImGui::TextColored(ImVec4(1, 0.55f, 0.45f, 1), "%s", app.runs.main.error.c_str());
     ImGui::PopTextWrapPos();
   }
 }

@@ -32,8 +32,8 @@ void ShowPositionalEncodingPanel(App& app, PanelTextures& tex) {
   const float nan = std::numeric_limits<float>::quiet_NaN();
   const char* title = S().pe_matrix;
   std::string verdict;
-  if (st.pe == "learned" && app.main.trainer) {
-    CView<float> table = app.main.trainer->model().pe_table();
+  if (st.pe == "learned" && app.runs.main.trainer) {
+    CView<float> table = app.runs.main.trainer->model().pe_table();
     for (int p = 0; p < len; ++p)
       for (int j = 0; j < D; ++j) shown(p, j) = p < table.rows() && j < table.cols() ? table(p, j) : nan;
     title = S().pe_learned_matrix;
@@ -45,11 +45,11 @@ void ShowPositionalEncodingPanel(App& app, PanelTextures& tex) {
       probe.T = len;
       probe.tokens = tokens.data();
       std::vector<float> feats;
-      if (app.data && app.data->input == InputMode::features) {
-        feats.assign(static_cast<std::size_t>(len * app.data->input_dim), 0.0f);
+      if (app.runs.data && app.runs.data->input == InputMode::features) {
+        feats.assign(static_cast<std::size_t>(len * app.runs.data->input_dim), 0.0f);
         probe.features = feats.data();
       }
-      verdict = app.main.trainer->model().check_batch(probe);
+      verdict = app.runs.main.trainer->model().check_batch(probe);
     }
   } else {
     shown = sinusoidal_encoding(len, D);

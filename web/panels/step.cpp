@@ -32,17 +32,17 @@ void ShowStepPanel(App& app, PanelTextures&) {
   const TaggerConfig& c = tg->config();
   const int T = app.view.T, D = c.dim, H = c.heads, Dh = D / H;
   ImGui::SameLine();
-  app.query_pick = std::clamp(app.query_pick, 0, T - 1);
+  app.picks.query = std::clamp(app.picks.query, 0, T - 1);
   ImGui::SetNextItemWidth(ImGui::GetFontSize() * 8);
-  if (ImGui::BeginCombo(S().step_query, app.view.tokens[static_cast<std::size_t>(app.query_pick)].c_str())) {
+  if (ImGui::BeginCombo(S().step_query, app.view.tokens[static_cast<std::size_t>(app.picks.query)].c_str())) {
     for (int i = 0; i < T; ++i) {
       ImGui::PushID(i);
-      if (ImGui::Selectable(app.view.tokens[static_cast<std::size_t>(i)].c_str(), i == app.query_pick)) app.query_pick = i;
+      if (ImGui::Selectable(app.view.tokens[static_cast<std::size_t>(i)].c_str(), i == app.picks.query)) app.picks.query = i;
       ImGui::PopID();
     }
     ImGui::EndCombo();
   }
-  const int l = app.layer_pick, h = app.head_pick, i = app.query_pick;
+  const int l = app.picks.layer, h = app.picks.head, i = app.picks.query;
   const AttentionCache<float>& cache = tg->attention_cache(l);
   CView<float> I = tg->attention_input(l);  // (T, D)
   const float* q = cache.q.data() + static_cast<long>(i) * D + h * Dh;

@@ -17,7 +17,7 @@ using ui::S;
 
 void ShowTrainingPanel(App& app, PanelTextures& tex) {
   AppState next = app.state;
-  Trainer* tr = app.main.trainer.get();
+  Trainer* tr = app.runs.main.trainer.get();
   if (ImGui::Button(app.state.train ? S().train_pause : S().train_run, ImVec2(ImGui::GetFontSize() * 5, 0)))
     next.train = !next.train;
   ImGui::SameLine();
@@ -51,14 +51,14 @@ void ShowTrainingPanel(App& app, PanelTextures& tex) {
     ImGui::SameLine();
     ImGui::Text(S().train_dev, 100 * m.dev_acc);
   }
-  if (!tr->history().empty()) ImGui::TextDisabled(S().train_speed_status, app.main.steps_per_sec, m.ms_per_step);
+  if (!tr->history().empty()) ImGui::TextDisabled(S().train_speed_status, app.runs.main.steps_per_sec, m.ms_per_step);
   if (!tr->history().empty() && m.dense_scores_per_step > 0) {
     ImGui::TextDisabled(S().train_scores_status, ui::GroupDigits(std::llround(m.scores_per_step)).c_str(),
                         100 * m.scores_per_step / m.dense_scores_per_step);
     HelpMarker(S().train_scores_help);
   }
   if (tr->done() && !tr->diverged()) ImGui::TextDisabled("%s", tr->stop_reason().c_str());
-  if (!app.main.error.empty()) ImGui::TextColored(ImVec4(1, 0.55f, 0.45f, 1), "%s", app.main.error.c_str());
+  if (!app.runs.main.error.empty()) ImGui::TextColored(ImVec4(1, 0.55f, 0.45f, 1), "%s", app.runs.main.error.c_str());
 
   // Curves: loss, and accuracy on training batches vs the dev set.
   const auto& hist = tr->history();
@@ -85,22 +85,22 @@ void ShowTrainingPanel(App& app, PanelTextures& tex) {
   if (ImGui::TreeNode(S().train_confusion)) {
     HelpMarker(S().train_confusion_help);
     const long now_step = tr->steps_done();
-    if (app.dev_eval_step < 0 || now_step - app.dev_eval_step >= 100 || (!app.state.train && app.dev_eval_step != now_step)) {
+    if (app.runs.dev_eval_step < 0 || now_step - app.runs.dev_eval_step >= 100 || (!app.state.train && app.runs.dev_eval_step != now_step)) {
       try {
-        app.dev_eval = tr->evaluate(app.data->dev, 200);
-        app.dev_eval_step = now_step;
+        app.runs.dev_eval = tr->evaluate(app.runs.data->dev, 200);
+        app.runs.dev_eval_step = now_step;
       } catch (const std::exception& e) {
-        app.dev_eval = EvalResult{};
+        app.runs.dev_eval = EvalResult{};
       }
     }
-    const int C = app.data->tags();
-    if (static_cast<int>(app.dev_eval.confusion.size()) == C * C) {
+    const int C = app.runs.data->tags();
+    if (static_cast<int>(app.runs.dev_eval.confusion.size()) == C * C) {
       std::vector<float> rows(static_cast<std::size_t>(C * C));
       for (int i = 0; i < C; ++i) {
-        const long total = std::max(1L, app.dev_eval.tag_total[static_cast<std::size_t>(i)]);
+        const long total = std::max(1L, app.runs.dev_eval.tag_total[static_cast<std::size_t>(i)]);
         for (int j = 0; j < C; ++j)
           rows[static_cast<std::size_t>(i * C + j)] =
-              static_cast<float>(app.dev_eval.confusion[static_cast<std::size_t>(i * C + j)]) / static_cast<float>(total);
+              static_cast<float>(app.runs.dev_eval.confusion[static_cast<std::size_t>(i * C + j)]) / static_cast<float>(total);
       }
       const float side = std::min(ImGui::GetContentRegionAvail().x, ImGui::GetFontSize() * 20);
       gfx::HeatmapHover h = ui::LabelledHeatmap(tex.confusion, rows.data(), C, C, app.tag_names(),
@@ -108,9 +108,9 @@ void ShowTrainingPanel(App& app, PanelTextures& tex) {
                                                 {gfx::Colormap::Sequential, 0.0f, 1.0f});
       if (h.row >= 0)
         ImGui::SetTooltip(S().train_confusion_cell, app.tag_name(h.row).c_str(), app.tag_name(h.col).c_str(),
-                          app.dev_eval.confusion[static_cast<std::size_t>(h.row * C + h.col)],
-                          app.dev_eval.tag_total[static_cast<std::size_t>(h.row)]);
-      ImGui::TextDisabled(S().train_confusion_axes, app.dev_eval_step);
+                          app.runs.dev_eval.confusion[static_cast<std::size_t>(h.row * C + h.col)],
+                          app.runs.dev_eval.tag_total[static_cast<std::size_t>(h.row)]);
+      ImGui::TextDisabled(S().train_confusion_axes, app.runs.dev_eval_step);
     }
     ImGui::TreePop();
   }

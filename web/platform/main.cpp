@@ -108,8 +108,8 @@ void frame(void* arg) {
     const double dt = static_cast<double>(now - rt.last_ticks) / freq;
     if (dt > 0) {
       frame_ms = dt * 1000.0;
-      rt.app->fps = rt.app->fps == 0.0f ? static_cast<float>(1.0 / dt)
-                                        : 0.95f * rt.app->fps + 0.05f * static_cast<float>(1.0 / dt);
+      float& fps = rt.app->clock.fps;
+      fps = fps == 0.0f ? static_cast<float>(1.0 / dt) : 0.95f * fps + 0.05f * static_cast<float>(1.0 / dt);
     }
   }
   rt.last_ticks = now;
@@ -129,12 +129,12 @@ void frame(void* arg) {
   glClearColor(0.09f, 0.10f, 0.12f, 1.0f);
   glClear(GL_COLOR_BUFFER_BIT);
   ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
-  ++rt.app->frame;
+  ++rt.app->clock.frame;
 
 #if defined(__EMSCRIPTEN__)
-  if (rt.app->frame == 1) notify_first_frame();
+  if (rt.app->clock.frame == 1) notify_first_frame();
 #else
-  const bool last = rt.max_frames >= 0 && rt.app->frame >= rt.max_frames;
+  const bool last = rt.max_frames >= 0 && rt.app->clock.frame >= rt.max_frames;
   if (last && !rt.screenshot.empty()) {
     if (!save_screenshot(rt.screenshot, fb_w, fb_h)) {
       std::fprintf(stderr, "attnlab_app: could not write %s\n", rt.screenshot.c_str());
