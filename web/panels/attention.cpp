@@ -51,12 +51,13 @@ void ShowAttentionPanel(App& app, PanelTextures& tex) {
     ImGui::TextDisabled("%s", app.runs.main.trainer ? S().attn_none : S().data_no_model);
     return;
   }
-  static int mode = 0;  // 0 heatmaps, 1 lines
-  ImGui::RadioButton(S().attn_heatmaps, &mode, 0);
+  using Mode = ViewPicks::AttentionMode;
+  Mode& mode = app.picks.attention_mode;
+  if (ImGui::RadioButton(S().attn_heatmaps, mode == Mode::heatmaps)) mode = Mode::heatmaps;
   ImGui::SameLine();
-  ImGui::RadioButton(S().attn_lines, &mode, 1);
+  if (ImGui::RadioButton(S().attn_lines, mode == Mode::lines)) mode = Mode::lines;
   HelpMarker(S().attn_lines_help);
-  if (mode == 1) {
+  if (mode == Mode::lines) {
     ImGui::SameLine();
     ImGui::SetNextItemWidth(ImGui::GetFontSize() * 8);
     const std::string q = app.picks.query < 0 ? S().attn_all_queries : v.tokens[static_cast<std::size_t>(std::min(app.picks.query, v.T - 1))];
@@ -75,7 +76,7 @@ void ShowAttentionPanel(App& app, PanelTextures& tex) {
 
   // One cell per (layer, head), laid out in the number of columns that gives the largest squares; a click
   // on a head shows it alone, large enough to read long sentences.
-  static bool focus = false;
+  bool& focus = app.picks.attention_focus;
   if (focus) {
     ImGui::SameLine();
     if (ImGui::SmallButton(S().attn_all_heads)) focus = false;
@@ -102,7 +103,7 @@ void ShowAttentionPanel(App& app, PanelTextures& tex) {
     ImGui::BeginGroup();
     ImGui::Text(S().attn_head_title, l + 1, h + 1);
     const float* w = v.head(l, h);
-    if (mode == 0) {
+    if (mode == Mode::heatmaps) {
       gfx::HeatmapHover hv = ui::LabelledHeatmap(tex.head(l * v.H + h), w, v.T, v.T, v.tokens, v.tokens,
                                                  ImVec2(side, side), {gfx::Colormap::Sequential, 0.0f, 1.0f});
       if (hv.row >= 0) {

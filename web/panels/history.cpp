@@ -22,8 +22,8 @@ void ShowHistoryPanel(App& app, PanelTextures& tex) {
   const auto& snaps = tr.snapshots();
   if (snaps.empty()) { ImGui::TextDisabled("%s", S().history_empty); return; }
   const int n = static_cast<int>(snaps.size());
-  static bool playing = false;
-  static double play_mark = 0;
+  bool& playing = app.picks.history_playing;
+  double& play_mark = app.picks.history_play_mark;
   if (ImGui::Button(playing ? S().history_stop : S().history_play)) {
     playing = !playing;
     if (playing && (app.picks.history < 0 || app.picks.history >= n - 1)) app.picks.history = 0;

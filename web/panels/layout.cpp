@@ -79,8 +79,8 @@ void ShowApp(App& app, PanelTextures& tex, float width, float height) {
       {Panel::compare, [] { return S().panel_compare; }, ShowComparePanel},
       {Panel::history, [] { return S().panel_history; }, ShowHistoryPanel},
   };
-  static Panel selected_by_ui = Panel::attention;
-  static Panel last_state_panel = app.state.panel;
+  Panel& selected_by_ui = app.picks.tab_selected;
+  Panel& last_state_panel = app.picks.last_state_panel;
   const bool forced = app.state.panel != last_state_panel || app.clock.frame <= 1;  // set from outside (link, API)
   ImGui::BeginChild("##right", ImVec2(0, 0), false);
   app.runs.compare_active = app.state.panel == Panel::compare;

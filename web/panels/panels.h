@@ -1,7 +1,8 @@
 // web/panels/: the playground's panels, one concern each and one file each, named after the panel (as in
 // imgui_demo.cpp), plus layout.cpp (title, notices, the left column and the tab bar). Each reads the App and
 // edits settings through App::apply / App::set_state, so every edit lands in the URL hash and resets what it
-// must.
+// must. What a view shows (query, layer, head, heatmaps or lines, the open tab, ...) lives in App::picks,
+// never in a function's static.
 //
 // May depend on: web/app/ (the App and the engine types it exposes) and web/ui/ (drawing helpers, strings).
 // Nothing here is included by web/app/ or web/ui/.
