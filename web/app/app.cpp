@@ -192,7 +192,8 @@ void App::refresh_view() {
   view = InputView{};
   view.stale = false;
   if (!runs.data) return;
-  view = make_input_view(*runs.data, state, runs.main.trainer ? &runs.main.trainer->model() : nullptr, runs.main.step());
+  SeqModel<float>* model = runs.main.trainer ? &runs.main.trainer->model() : nullptr;
+  view = make_input_view(*runs.data, state, model, runs.main.step());
 }
 
 }  // namespace attnlab

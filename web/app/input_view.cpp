@@ -14,7 +14,8 @@ bool input_is_text(const Dataset* data) {
 
 // Text → a sequence of the task. pos: words (unknown ones map to shape tokens, never fail); the synthetic
 // token tasks: the task's token names separated by spaces; frames / graph: a dev example.
-static std::string build_input(const Dataset& d, const AppState& state, Sequence* seq, std::vector<std::string>* labels) {
+static std::string build_input(const Dataset& d, const AppState& state, Sequence* seq,
+                               std::vector<std::string>* labels) {
   *seq = Sequence{};
   labels->clear();
   if (!input_is_text(&d)) {

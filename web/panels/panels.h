@@ -38,10 +38,10 @@ void ShowDataPanel(App& app);        // the task, examples, your own sentence an
 void ShowModelPanel(App& app);       // architecture (changes restart training, said before it happens)
 void ShowTrainingPanel(App& app, PanelTextures& tex);  // run / pause / step / reset, curves, confusion matrix
 // The tabs on the right.
-void ShowAttentionPanel(App& app, PanelTextures& tex);  // one heatmap per layer and head; the same weights as lines
+void ShowAttentionPanel(App& app, PanelTextures& tex);  // one heatmap per layer and head; or as lines
 void ShowStepPanel(App& app, PanelTextures& tex);       // one query's computation with the model's real numbers
-void ShowMatrixPanel(App& app, PanelTextures& tex);     // I, Q, K, V, A, A', O as matrices; only Wq, Wk, Wv, Wo are learned
-void ShowPositionalEncodingPanel(App& app, PanelTextures& tex);  // PE, PE·PEᵀ, learned table, longer than the table
+void ShowMatrixPanel(App& app, PanelTextures& tex);     // I, Q, K, V, A, A', O; only Wq, Wk, Wv, Wo are learned
+void ShowPositionalEncodingPanel(App& app, PanelTextures& tex);  // PE, PE·PEᵀ, learned table, longer inputs
 void ShowComparePanel(App& app, PanelTextures& tex);    // attention vs a baseline, same task and seed
 void ShowHistoryPanel(App& app, PanelTextures& tex);    // replay attention and PE snapshots from step 0 to now
 
