@@ -21,7 +21,7 @@ target_compile_definitions(attnlab_engine_tests PRIVATE ATTNLAB_SOURCE_DIR="${CM
 
 # App logic that needs no window (settings, URL hash): its own small executable, also run under Node.
 file(GLOB ATTNLAB_APP_TEST_SOURCES CONFIGURE_DEPENDS "${CMAKE_SOURCE_DIR}/tests/app/*.cpp")
-add_executable(attnlab_app_tests ${ATTNLAB_APP_TEST_SOURCES} "${CMAKE_SOURCE_DIR}/web/state.cpp")
+add_executable(attnlab_app_tests ${ATTNLAB_APP_TEST_SOURCES} "${CMAKE_SOURCE_DIR}/web/app/state.cpp")
 target_include_directories(attnlab_app_tests PRIVATE "${CMAKE_SOURCE_DIR}")
 target_link_libraries(attnlab_app_tests PRIVATE attnlab_engine attnlab_hdr ${ATTNLAB_GTEST})
 target_compile_options(attnlab_app_tests PRIVATE ${ATTNLAB_WARNINGS})

@@ -45,18 +45,41 @@ add_custom_command(
   COMMENT "Subsetting the UI font"
   VERBATIM)
 
-file(GLOB ATTNLAB_APP_SOURCES CONFIGURE_DEPENDS "${CMAKE_SOURCE_DIR}/web/*.cpp")
-add_executable(attnlab_app ${ATTNLAB_APP_SOURCES})
-target_link_libraries(attnlab_app PRIVATE attnlab_engine attnlab_imgui attnlab_hdr)
-target_compile_options(attnlab_app PRIVATE ${ATTNLAB_WARNINGS})
+# One library per part of the app, so the build keeps the dependency direction (web/*/ main headers say it):
+#   app       settings, runs, the input view, the App: the engine only (no ImGui, SDL or GL: headless)
+#   ui        heatmaps, widgets, strings: ImGui and GL only (nothing of the engine or the App)
+#   panels    one file per panel, the layout: app + ui
+#   platform  main, the URL hash, the JavaScript API: everything (the executable itself, so the API's
+#             exported functions are always linked)
+file(GLOB ATTNLAB_WEB_APP_SOURCES CONFIGURE_DEPENDS "${CMAKE_SOURCE_DIR}/web/app/*.cpp")
+add_library(attnlab_web_app STATIC ${ATTNLAB_WEB_APP_SOURCES})
+target_link_libraries(attnlab_web_app PUBLIC attnlab_engine)
+target_compile_options(attnlab_web_app PRIVATE ${ATTNLAB_WARNINGS})
+
+file(GLOB ATTNLAB_WEB_UI_SOURCES CONFIGURE_DEPENDS "${CMAKE_SOURCE_DIR}/web/ui/*.cpp")
+add_library(attnlab_web_ui STATIC ${ATTNLAB_WEB_UI_SOURCES})
+target_include_directories(attnlab_web_ui PUBLIC "${CMAKE_SOURCE_DIR}")
+target_link_libraries(attnlab_web_ui PUBLIC attnlab_imgui)
+target_compile_options(attnlab_web_ui PRIVATE ${ATTNLAB_WARNINGS})
 file(GLOB ATTNLAB_SHADERS CONFIGURE_DEPENDS "${CMAKE_SOURCE_DIR}/shaders/*.vert" "${CMAKE_SOURCE_DIR}/shaders/*.frag")
-attnlab_embed(attnlab_app shaders ${ATTNLAB_SHADERS})
+attnlab_embed(attnlab_web_ui shaders ${ATTNLAB_SHADERS})
+
+file(GLOB ATTNLAB_WEB_PANELS_SOURCES CONFIGURE_DEPENDS "${CMAKE_SOURCE_DIR}/web/panels/*.cpp")
+add_library(attnlab_web_panels STATIC ${ATTNLAB_WEB_PANELS_SOURCES})
+target_link_libraries(attnlab_web_panels PUBLIC attnlab_web_app attnlab_web_ui)
+target_compile_options(attnlab_web_panels PRIVATE ${ATTNLAB_WARNINGS})
+
+file(GLOB ATTNLAB_WEB_PLATFORM_SOURCES CONFIGURE_DEPENDS "${CMAKE_SOURCE_DIR}/web/platform/*.cpp")
+add_executable(attnlab_app ${ATTNLAB_WEB_PLATFORM_SOURCES})
+target_link_libraries(attnlab_app PRIVATE attnlab_web_panels attnlab_web_app attnlab_web_ui attnlab_engine attnlab_imgui
+                      attnlab_hdr)
+target_compile_options(attnlab_app PRIVATE ${ATTNLAB_WARNINGS})
 attnlab_embed(attnlab_app ui_font "${ATTNLAB_FONT}")
 
 if(EMSCRIPTEN)
-  # The page (index.html) loads app.js + app.wasm; web/api.js sets up window.attnlab before them.
+  # The page (index.html) loads app.js + app.wasm; web/platform/api.js sets up window.attnlab before them.
   set_target_properties(attnlab_app PROPERTIES OUTPUT_NAME app SUFFIX ".js")
-  configure_file("${CMAKE_SOURCE_DIR}/web/api.js" "${CMAKE_BINARY_DIR}/api.js" @ONLY)
+  configure_file("${CMAKE_SOURCE_DIR}/web/platform/api.js" "${CMAKE_BINARY_DIR}/api.js" @ONLY)
   target_link_options(attnlab_app PRIVATE
     -sMIN_WEBGL_VERSION=2 -sMAX_WEBGL_VERSION=2 -sALLOW_MEMORY_GROWTH=1 -sENVIRONMENT=web
     -sEXPORTED_RUNTIME_METHODS=ccall,cwrap,UTF8ToString)

@@ -8,7 +8,7 @@
 #include <string>
 
 #include "engine/settings/settings.h"
-#include "web/state.h"
+#include "web/app/state.h"
 
 namespace attnlab {
 namespace {

@@ -1,7 +1,7 @@
 // AppState <-> URL hash / JS API: round trips, all-or-nothing application, messages that name the key.
 #include <gtest/gtest.h>
 
-#include "web/state.h"
+#include "web/app/state.h"
 
 namespace attnlab {
 namespace {

@@ -1,4 +1,4 @@
-#include "web/api.h"
+#include "web/platform/api.h"
 
 #include <nlohmann/json.hpp>
 
@@ -6,7 +6,7 @@
 #include <utility>
 #include <vector>
 
-#include "web/app.h"
+#include "web/app/app.h"
 
 #if defined(__EMSCRIPTEN__)
 #include <emscripten.h>
@@ -90,7 +90,7 @@ std::string api_call(const std::string& name, const std::string& args_text) {
     long n = 0;
     const std::string err = int_arg(0, "step(n): n", 1, 100000, &n);
     if (!err.empty()) return fail(err);
-    if (!app.main.trainer) return fail("no model to train: " + app.main.error);
+    if (!app.runs.main.trainer) return fail("no model to train: " + app.runs.main.error);
     const int done = app.train_steps(static_cast<int>(n));
     app.refresh_view();
     return json{{"ok", done}}.dump();
@@ -109,19 +109,19 @@ std::string api_call(const std::string& name, const std::string& args_text) {
     return json{{"ok", true}}.dump();
   }
   if (name == "metrics") {
-    json m = {{"step", app.main.step()}, {"fps", app.fps}, {"stepsPerSec", app.main.steps_per_sec},
+    json m = {{"step", app.runs.main.step()}, {"fps", app.clock.fps}, {"stepsPerSec", app.runs.main.steps_per_sec},
               {"loss", nullptr}, {"trainAcc", nullptr}, {"devAcc", nullptr}, {"msPerStep", nullptr},
               {"scoresPerStep", nullptr}, {"denseScoresPerStep", nullptr},
-              {"done", false}, {"error", app.main.error}};
-    if (app.main.trainer) {
-      const Metrics& mm = app.main.trainer->metrics();
+              {"done", false}, {"error", app.runs.main.error}};
+    if (app.runs.main.trainer) {
+      const Metrics& mm = app.runs.main.trainer->metrics();
       m["loss"] = mm.loss;
       m["trainAcc"] = mm.train_acc;
       if (mm.dev_acc >= 0) m["devAcc"] = mm.dev_acc;
       m["msPerStep"] = mm.ms_per_step;
       m["scoresPerStep"] = mm.scores_per_step;
       m["denseScoresPerStep"] = mm.dense_scores_per_step;
-      m["done"] = app.main.trainer->done();
+      m["done"] = app.runs.main.trainer->done();
     }
     return json{{"ok", m}}.dump();
   }

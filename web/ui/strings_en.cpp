@@ -1,11 +1,11 @@
-#include "web/strings.h"
+#include "web/ui/strings.h"
 
 namespace attnlab::ui {
 
 const Strings& strings_en() {
   static const Strings s = {
 #define X(key, text) text,
-#include "web/strings_en.inc"
+#include "web/ui/strings_en.inc"
 #undef X
   };
   return s;

@@ -7,7 +7,7 @@
 #include <vector>
 
 #include "imgui.h"
-#include "web/gl.h"
+#include "web/ui/gl.h"
 
 namespace attnlab::gfx {
 

@@ -1,4 +1,4 @@
-#include "web/heatmap.h"
+#include "web/ui/heatmap.h"
 
 #include <algorithm>
 #include <cmath>

@@ -16,10 +16,11 @@
 #include "imgui_impl_opengl3.h"
 #include "imgui_impl_sdl.h"
 #include "ui_font.h"  // generated: a subset of DejaVu Sans (Latin, Greek, math) embedded in the binary
-#include "web/api.h"
-#include "web/app.h"
-#include "web/platform.h"
-#include "web/gl.h"
+#include "web/app/app.h"
+#include "web/panels/panels.h"
+#include "web/platform/api.h"
+#include "web/platform/platform.h"
+#include "web/ui/gl.h"
 
 #if defined(__EMSCRIPTEN__)
 #include <emscripten.h>
@@ -30,7 +31,7 @@
 #endif
 
 #if defined(__EMSCRIPTEN__)
-// Resolves window.attnlab.ready (web/api.js).
+// Resolves window.attnlab.ready (web/platform/api.js).
 EM_JS(void, notify_first_frame, (), { if (Module.attnlabFirstFrame) Module.attnlabFirstFrame(); });
 #endif
 
@@ -39,7 +40,8 @@ namespace {
 struct Runtime {
   SDL_Window* window = nullptr;
   SDL_GLContext gl = nullptr;
-  std::unique_ptr<attnlab::App> app = std::make_unique<attnlab::App>();  // freed before the GL context
+  std::unique_ptr<attnlab::App> app = std::make_unique<attnlab::App>();
+  std::unique_ptr<attnlab::PanelTextures> textures = std::make_unique<attnlab::PanelTextures>();  // freed before the GL context
   bool quit = false;
   long long max_frames = -1;   // desktop: stop after this many frames (-1 = run until closed)
   std::string screenshot;      // desktop: write the last frame here as PNG
@@ -106,8 +108,8 @@ void frame(void* arg) {
     const double dt = static_cast<double>(now - rt.last_ticks) / freq;
     if (dt > 0) {
       frame_ms = dt * 1000.0;
-      rt.app->fps = rt.app->fps == 0.0f ? static_cast<float>(1.0 / dt)
-                                        : 0.95f * rt.app->fps + 0.05f * static_cast<float>(1.0 / dt);
+      float& fps = rt.app->clock.fps;
+      fps = fps == 0.0f ? static_cast<float>(1.0 / dt) : 0.95f * fps + 0.05f * static_cast<float>(1.0 / dt);
     }
   }
   rt.last_ticks = now;
@@ -118,7 +120,7 @@ void frame(void* arg) {
   ImGui_ImplSDL2_NewFrame();
   ImGui::NewFrame();
   const ImVec2 display = ImGui::GetIO().DisplaySize;
-  attnlab::ShowApp(*rt.app, display.x, display.y);
+  attnlab::ShowApp(*rt.app, *rt.textures, display.x, display.y);
   ImGui::Render();
 
   int fb_w = 0, fb_h = 0;
@@ -127,12 +129,12 @@ void frame(void* arg) {
   glClearColor(0.09f, 0.10f, 0.12f, 1.0f);
   glClear(GL_COLOR_BUFFER_BIT);
   ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
-  ++rt.app->frame;
+  ++rt.app->clock.frame;
 
 #if defined(__EMSCRIPTEN__)
-  if (rt.app->frame == 1) notify_first_frame();
+  if (rt.app->clock.frame == 1) notify_first_frame();
 #else
-  const bool last = rt.max_frames >= 0 && rt.app->frame >= rt.max_frames;
+  const bool last = rt.max_frames >= 0 && rt.app->clock.frame >= rt.max_frames;
   if (last && !rt.screenshot.empty()) {
     if (!save_screenshot(rt.screenshot, fb_w, fb_h)) {
       std::fprintf(stderr, "attnlab_app: could not write %s\n", rt.screenshot.c_str());
@@ -248,6 +250,7 @@ int main(int argc, char** argv) {
   style.TabRounding = 3.0f;
   load_fonts(16.0f);
   attnlab::api_bind(rt.app.get());
+  rt.app->on_state_changed = attnlab::publish_state_to_url;
   rt.app->load_url_state(attnlab::read_url_state());
   if (!rt.settings.empty()) {
     const auto problems = rt.app->set_state(rt.settings);
@@ -262,7 +265,8 @@ int main(int argc, char** argv) {
   emscripten_set_main_loop_arg(frame, &rt, 0, true);
 #else
   while (!rt.quit) frame(&rt);
-  rt.app.reset();  // its textures and framebuffers need the GL context
+  rt.textures.reset();  // the heatmaps' textures and framebuffers need the GL context
+  rt.app.reset();
   ImGui_ImplOpenGL3_Shutdown();
   ImGui_ImplSDL2_Shutdown();
   ImGui::DestroyContext();

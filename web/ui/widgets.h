@@ -1,12 +1,18 @@
-// Small drawing helpers shared by the panels. They take plain numbers and labels and know nothing about
-// attention (as tensorflow/playground's heatmap.ts): the panels decide what the numbers mean.
+// web/ui/: drawing helpers that know nothing about attention, the engine or the App (as tensorflow/playground's
+// heatmap.ts): they take plain numbers, labels and a colormap, and the panels decide what the numbers mean.
+// widgets.* (this file: (?) markers, prose, labelled heatmaps, line charts, bars, vector cells, colours),
+// heatmap.* (a matrix drawn by the GPU into a texture), gl.h (the GL headers of both targets), strings.h +
+// strings_en.cpp + strings_en.inc (every user-visible text, one table).
+//
+// May depend on: Dear ImGui and OpenGL (WebGL2 / GL 3.3) only. Nothing here includes web/app/, web/panels/
+// or web/platform/, nor the engine.
 #pragma once
 
 #include <string>
 #include <vector>
 
 #include "imgui.h"
-#include "web/heatmap.h"
+#include "web/ui/heatmap.h"
 
 namespace attnlab::ui {
 

@@ -1,4 +1,4 @@
-#include "web/state.h"
+#include "web/app/state.h"
 
 #include <algorithm>
 #include <cctype>

@@ -1,6 +1,6 @@
 // Every user-visible text of the app, in one table, so a second language (the lecture's own, Chinese) can be
 // added by filling another table, without touching the panels. The keys and the English texts are listed
-// once, in web/strings_en.inc.
+// once, in web/ui/strings_en.inc.
 //
 // A translation: a function like strings_en() that starts from the English table and replaces each text,
 // e.g.  Strings s = strings_en(); s.app_title = "注意力实验室"; ...  and S() returning it.
@@ -12,7 +12,7 @@ namespace attnlab::ui {
 
 struct Strings {
 #define X(key, text) const char* key;
-#include "web/strings_en.inc"
+#include "web/ui/strings_en.inc"
 #undef X
 };
 

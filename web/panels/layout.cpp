@@ -4,9 +4,9 @@
 #include <cstdio>
 
 #include "imgui.h"
-#include "web/panels.h"
-#include "web/strings.h"
-#include "web/widgets.h"
+#include "web/panels/panels.h"
+#include "web/ui/strings.h"
+#include "web/ui/widgets.h"
 
 namespace attnlab {
 
@@ -35,7 +35,7 @@ static void ShowTitle(App& app, float width) {
   ImGui::SameLine();
   ImGui::TextDisabled("%s", S().app_subtitle);
   char status[96];
-  std::snprintf(status, sizeof status, S().status_line, app.main.step(), app.main.steps_per_sec, static_cast<double>(app.fps));
+  std::snprintf(status, sizeof status, S().status_line, app.runs.main.step(), app.runs.main.steps_per_sec, static_cast<double>(app.clock.fps));
   const float w = ImGui::CalcTextSize(status).x;
   ImGui::SameLine(std::max(0.0f, width - w - ImGui::GetStyle().WindowPadding.x * 2));
   ImGui::TextDisabled("%s", status);
@@ -44,10 +44,10 @@ static void ShowTitle(App& app, float width) {
 struct Tab {
   Panel panel;
   const char* (*title)();
-  void (*show)(App&);
+  void (*show)(App&, PanelTextures&);
 };
 
-void ShowApp(App& app, float width, float height) {
+void ShowApp(App& app, PanelTextures& tex, float width, float height) {
   const ImGuiWindowFlags flags = ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove |
                                  ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoBringToFrontOnFocus;
   ImGui::SetNextWindowPos(ImVec2(0, 0));
@@ -64,9 +64,9 @@ void ShowApp(App& app, float width, float height) {
   // The model's header names the model, so it can stay folded and still say what is training.
   char model_header[160];
   std::snprintf(model_header, sizeof model_header, "%s: %s###model", S().panel_model,
-                app.main.what.empty() ? app.state.model.c_str() : app.main.what.c_str());
+                app.runs.main.what.empty() ? app.state.model.c_str() : app.runs.main.what.c_str());
   if (ImGui::CollapsingHeader(model_header)) ShowModelPanel(app);
-  if (ImGui::CollapsingHeader(S().panel_training, ImGuiTreeNodeFlags_DefaultOpen)) ShowTrainingPanel(app);
+  if (ImGui::CollapsingHeader(S().panel_training, ImGuiTreeNodeFlags_DefaultOpen)) ShowTrainingPanel(app, tex);
   ImGui::EndChild();
   ImGui::SameLine();
 
@@ -79,18 +79,18 @@ void ShowApp(App& app, float width, float height) {
       {Panel::compare, [] { return S().panel_compare; }, ShowComparePanel},
       {Panel::history, [] { return S().panel_history; }, ShowHistoryPanel},
   };
-  static Panel selected_by_ui = Panel::attention;
-  static Panel last_state_panel = app.state.panel;
-  const bool forced = app.state.panel != last_state_panel || app.frame <= 1;  // set from outside (link, API)
+  Panel& selected_by_ui = app.picks.tab_selected;
+  Panel& last_state_panel = app.picks.last_state_panel;
+  const bool forced = app.state.panel != last_state_panel || app.clock.frame <= 1;  // set from outside (link, API)
   ImGui::BeginChild("##right", ImVec2(0, 0), false);
-  app.compare_active = app.state.panel == Panel::compare;
+  app.runs.compare_active = app.state.panel == Panel::compare;
   if (ImGui::BeginTabBar("##views")) {
     for (const Tab& t : tabs) {
       const ImGuiTabItemFlags f = forced && t.panel == app.state.panel ? ImGuiTabItemFlags_SetSelected : 0;
       if (ImGui::BeginTabItem(t.title(), nullptr, f)) {
         selected_by_ui = t.panel;
         ImGui::BeginChild("##view", ImVec2(0, 0), false);
-        t.show(app);
+        t.show(app, tex);
         ImGui::EndChild();
         ImGui::EndTabItem();
       }

@@ -6,16 +6,16 @@
 
 #include "engine/attention/posenc.h"
 #include "imgui.h"
-#include "web/panels.h"
-#include "web/strings.h"
-#include "web/widgets.h"
+#include "web/panels/panels.h"
+#include "web/ui/strings.h"
+#include "web/ui/widgets.h"
 
 namespace attnlab {
 
 using ui::HelpMarker;
 using ui::S;
 
-void ShowPositionalEncodingPanel(App& app) {
+void ShowPositionalEncodingPanel(App& app, PanelTextures& tex) {
   const AppState& st = app.state;
   ui::Prose(S().pe_intro);
   AppState next = st;
@@ -32,8 +32,8 @@ void ShowPositionalEncodingPanel(App& app) {
   const float nan = std::numeric_limits<float>::quiet_NaN();
   const char* title = S().pe_matrix;
   std::string verdict;
-  if (st.pe == "learned" && app.main.trainer) {
-    CView<float> table = app.main.trainer->model().pe_table();
+  if (st.pe == "learned" && app.runs.main.trainer) {
+    CView<float> table = app.runs.main.trainer->model().pe_table();
     for (int p = 0; p < len; ++p)
       for (int j = 0; j < D; ++j) shown(p, j) = p < table.rows() && j < table.cols() ? table(p, j) : nan;
     title = S().pe_learned_matrix;
@@ -45,11 +45,11 @@ void ShowPositionalEncodingPanel(App& app) {
       probe.T = len;
       probe.tokens = tokens.data();
       std::vector<float> feats;
-      if (app.data && app.data->input == InputMode::features) {
-        feats.assign(static_cast<std::size_t>(len * app.data->input_dim), 0.0f);
+      if (app.runs.data && app.runs.data->input == InputMode::features) {
+        feats.assign(static_cast<std::size_t>(len * app.runs.data->input_dim), 0.0f);
         probe.features = feats.data();
       }
-      verdict = app.main.trainer->model().check_batch(probe);
+      verdict = app.runs.main.trainer->model().check_batch(probe);
     }
   } else {
     shown = sinusoidal_encoding(len, D);
@@ -66,7 +66,7 @@ void ShowPositionalEncodingPanel(App& app) {
   for (int p = 0; p < len; ++p)
     for (int j = 0; j < D; ++j)
       if (std::isfinite(shown(p, j))) r = std::max(r, std::fabs(shown(p, j)));
-  gfx::HeatmapHover h = ui::LabelledHeatmap(app.pe_view, shown.data(), len, D, {}, {}, ImVec2(side, side),
+  gfx::HeatmapHover h = ui::LabelledHeatmap(tex.pe, shown.data(), len, D, {}, {}, ImVec2(side, side),
                                             {gfx::Colormap::Diverging, -r, r}, false);
   if (h.row >= 0) {
     if (std::isnan(h.value)) ImGui::SetTooltip(S().pe_hover_missing, h.row);
@@ -81,14 +81,14 @@ void ShowPositionalEncodingPanel(App& app) {
     // Next to it, the hand-made encoding that simply extends.
     ImGui::TextUnformatted(S().pe_sinusoidal_beside);
     HelpMarker(S().pe_matrix_help);
-    ui::LabelledHeatmap(app.pe_sim_view, sinus.data(), len, D, {}, {}, ImVec2(side, side),
+    ui::LabelledHeatmap(tex.pe_sim, sinus.data(), len, D, {}, {}, ImVec2(side, side),
                         {gfx::Colormap::Diverging, -1.0f, 1.0f}, false);
   } else {
     Mat sim(len, len);
     sim.noalias() = shown * shown.transpose();
     ImGui::TextUnformatted(S().pe_similarity);
     HelpMarker(S().pe_similarity_help);
-    h = ui::LabelledHeatmap(app.pe_sim_view, sim.data(), len, len, {}, {}, ImVec2(side, side),
+    h = ui::LabelledHeatmap(tex.pe_sim, sim.data(), len, len, {}, {}, ImVec2(side, side),
                             {gfx::Colormap::Sequential, sim.minCoeff(), sim.maxCoeff()});
     if (h.row >= 0) ImGui::SetTooltip(S().pe_hover_similarity, h.row, h.col, static_cast<double>(h.value));
   }

@@ -1,4 +1,4 @@
-#include "web/widgets.h"
+#include "web/ui/widgets.h"
 
 #include <algorithm>
 #include <cmath>

@@ -1,4 +1,4 @@
-#include "web/platform.h"
+#include "web/platform/platform.h"
 
 #if defined(__EMSCRIPTEN__)
 #include <emscripten.h>

@@ -4,9 +4,9 @@
 #include <cstdio>
 
 #include "imgui.h"
-#include "web/panels.h"
-#include "web/strings.h"
-#include "web/widgets.h"
+#include "web/panels/panels.h"
+#include "web/ui/strings.h"
+#include "web/ui/widgets.h"
 
 namespace attnlab {
 
@@ -40,7 +40,7 @@ static void AttentionLines(const App& app, const float* w, int T, int query, ImV
   }
 }
 
-void ShowAttentionPanel(App& app) {
+void ShowAttentionPanel(App& app, PanelTextures& tex) {
   const InputView& v = app.view;
   ui::Prose(S().attn_intro);
   if (!v.error.empty()) {
@@ -48,23 +48,24 @@ void ShowAttentionPanel(App& app) {
     return;
   }
   if (v.L == 0 || v.T == 0) {
-    ImGui::TextDisabled("%s", app.main.trainer ? S().attn_none : S().data_no_model);
+    ImGui::TextDisabled("%s", app.runs.main.trainer ? S().attn_none : S().data_no_model);
     return;
   }
-  static int mode = 0;  // 0 heatmaps, 1 lines
-  ImGui::RadioButton(S().attn_heatmaps, &mode, 0);
+  using Mode = ViewPicks::AttentionMode;
+  Mode& mode = app.picks.attention_mode;
+  if (ImGui::RadioButton(S().attn_heatmaps, mode == Mode::heatmaps)) mode = Mode::heatmaps;
   ImGui::SameLine();
-  ImGui::RadioButton(S().attn_lines, &mode, 1);
+  if (ImGui::RadioButton(S().attn_lines, mode == Mode::lines)) mode = Mode::lines;
   HelpMarker(S().attn_lines_help);
-  if (mode == 1) {
+  if (mode == Mode::lines) {
     ImGui::SameLine();
     ImGui::SetNextItemWidth(ImGui::GetFontSize() * 8);
-    const std::string q = app.query_pick < 0 ? S().attn_all_queries : v.tokens[static_cast<std::size_t>(std::min(app.query_pick, v.T - 1))];
+    const std::string q = app.picks.query < 0 ? S().attn_all_queries : v.tokens[static_cast<std::size_t>(std::min(app.picks.query, v.T - 1))];
     if (ImGui::BeginCombo(S().attn_query, q.c_str())) {
-      if (ImGui::Selectable(S().attn_all_queries, app.query_pick < 0)) app.query_pick = -1;
+      if (ImGui::Selectable(S().attn_all_queries, app.picks.query < 0)) app.picks.query = -1;
       for (int i = 0; i < v.T; ++i) {
         ImGui::PushID(i);
-        if (ImGui::Selectable(v.tokens[static_cast<std::size_t>(i)].c_str(), i == app.query_pick)) app.query_pick = i;
+        if (ImGui::Selectable(v.tokens[static_cast<std::size_t>(i)].c_str(), i == app.picks.query)) app.picks.query = i;
         ImGui::PopID();
       }
       ImGui::EndCombo();
@@ -75,7 +76,7 @@ void ShowAttentionPanel(App& app) {
 
   // One cell per (layer, head), laid out in the number of columns that gives the largest squares; a click
   // on a head shows it alone, large enough to read long sentences.
-  static bool focus = false;
+  bool& focus = app.picks.attention_focus;
   if (focus) {
     ImGui::SameLine();
     if (ImGui::SmallButton(S().attn_all_heads)) focus = false;
@@ -97,25 +98,25 @@ void ShowAttentionPanel(App& app) {
   }
   side = std::max(80.0f, side);
   for (int k = 0; k < n; ++k) {
-    const int l = focus ? app.layer_pick : k / v.H, h = focus ? app.head_pick : k % v.H;
+    const int l = focus ? app.picks.layer : k / v.H, h = focus ? app.picks.head : k % v.H;
     if (k % best_cols != 0) ImGui::SameLine(0, gap);
     ImGui::BeginGroup();
     ImGui::Text(S().attn_head_title, l + 1, h + 1);
     const float* w = v.head(l, h);
-    if (mode == 0) {
-      gfx::HeatmapHover hv = ui::LabelledHeatmap(app.head_view(l * v.H + h), w, v.T, v.T, v.tokens, v.tokens,
+    if (mode == Mode::heatmaps) {
+      gfx::HeatmapHover hv = ui::LabelledHeatmap(tex.head(l * v.H + h), w, v.T, v.T, v.tokens, v.tokens,
                                                  ImVec2(side, side), {gfx::Colormap::Sequential, 0.0f, 1.0f});
       if (hv.row >= 0) {
         ImGui::SetTooltip(S().attn_hover, v.tokens[static_cast<std::size_t>(hv.row)].c_str(),
                           v.tokens[static_cast<std::size_t>(hv.col)].c_str(), static_cast<double>(hv.value));
         if (ImGui::IsMouseClicked(ImGuiMouseButton_Left)) {
-          app.layer_pick = l;
-          app.head_pick = h;
+          app.picks.layer = l;
+          app.picks.head = h;
           focus = !focus;
         }
       }
     } else {
-      AttentionLines(app, w, v.T, app.query_pick < v.T ? app.query_pick : -1, ImVec2(side, side * 0.6f));
+      AttentionLines(app, w, v.T, app.picks.query < v.T ? app.picks.query : -1, ImVec2(side, side * 0.6f));
     }
     ImGui::EndGroup();
   }

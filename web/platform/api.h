@@ -1,5 +1,5 @@
-// The embedding API's C++ side: window.attnlab (web/api.js) calls these through Module.ccall. Each returns
-// JSON text in a buffer that stays valid until the next call. Also usable natively (tests, desktop flags).
+// The embedding API's C++ side: window.attnlab (web/platform/api.js) calls these through Module.ccall. Each
+// returns JSON text in a buffer that stays valid until the next call. Also usable natively (tests, desktop flags).
 #pragma once
 
 #include <string>

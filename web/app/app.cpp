@@ -1,0 +1,206 @@
+#include "web/app/app.h"
+
+#include <algorithm>
+#include <stdexcept>
+
+#include "engine/settings/settings.h"
+
+namespace attnlab {
+
+App::App() {
+  pending = state;
+  rebuild_data();
+}
+
+// ------------------------------------------------------------------------------------------------ settings
+
+std::vector<std::string> App::set_state(const std::vector<std::pair<std::string, std::string>>& kv) {
+  const AppState before = state;
+  std::vector<std::string> problems = apply_pairs(state, kv);
+  if (problems.empty()) state_changed(before);
+  return problems;
+}
+
+std::string App::apply(const AppState& next) {
+  const std::string problem = check_state(next);
+  if (!problem.empty()) return problem;
+  const AppState before = state;
+  state = next;
+  state_changed(before);
+  return "";
+}
+
+void App::load_url_state(const std::string& query) {
+  const AppState before = state;
+  const auto pairs = parse_query(query);
+  if (!apply_pairs(state, pairs).empty()) {  // some are bad: take the good ones one by one
+    for (const auto& pair : pairs) {
+      std::vector<std::string> problems = apply_pairs(state, {pair});
+      for (auto& p : problems) notices.push_back("Link setting ignored: " + p);
+    }
+  }
+  state_changed(before);
+}
+
+void App::state_changed(const AppState& before) {
+  if (state.task != before.task || state.seed != before.seed) {
+    // A new task brings its own input: the sentence box keeps "I saw a saw" only for pos.
+    if (state.task != before.task && state.input == before.input) state.input = "";
+    rebuild_data();
+  } else if (model_changed(before, state)) {
+    rebuild_runs();
+  } else if (state.lr != before.lr || state.batch != before.batch) {
+    if (runs.main.trainer) runs.main.trainer->set_schedule(state.lr, state.batch);
+    if (runs.baseline.trainer) runs.baseline.trainer->set_schedule(state.lr, state.batch);
+  }
+  if (state.input != before.input || state.example != before.example) view.stale = true;
+  if (state.baseline != before.baseline && runs.compare_active) {
+    runs.baseline = Run{};
+    ensure_baseline();
+  }
+  pending = state;
+  if (on_state_changed) on_state_changed(state);
+}
+
+// ------------------------------------------------------------------------------------------------ building
+
+ModelConfig App::model_config(const std::string& kind) const {
+  // The app's controls as named settings; engine/settings/settings.h turns them into a model, exactly as it
+  // does for the command line's flags. Throws SettingsError when they do not make a model.
+  ModelSettings s;
+  s.model = kind;
+  s.layers = state.layers;
+  s.heads = state.heads;
+  s.dim = state.dim;
+  s.ffn = 2 * state.dim;
+  s.pe = state.pe;
+  s.mask = state.mask;
+  s.window_mask = state.mask == "window" ? state.window : -1;
+  s.norm = state.norm;
+  s.relevance = state.relevance;
+  s.max_len = state.pe == "learned" ? state.max_len : 0;  // 0: fitted to the data
+  s.hidden = 2 * state.dim;
+  s.window = state.k;  // the window FC's width and the CNN's kernel share one control
+  s.kernel = state.k;
+  s.cnn_layers = 2;
+  s.rnn = state.rnn;
+  s.bidirectional = true;
+  s.seed = state.seed;
+  ModelConfig mc = to_model_config(s, parse_task(state.task));
+  mc.max_batch = std::max(state.batch, 32);
+  return mc;
+}
+
+TrainConfig App::train_config() const {
+  TrainConfig tc;
+  tc.steps = 1000000;  // the playground trains until paused
+  tc.batch = state.batch;
+  tc.lr = state.lr;
+  tc.warmup = 50;
+  tc.cosine = false;
+  tc.seed = static_cast<std::uint32_t>(state.seed);
+  tc.eval_every = 50;
+  tc.eval_max = 200;
+  tc.max_snapshots = 96;
+  tc.snapshot_every = 5;
+  return tc;
+}
+
+void App::rebuild_data() {
+  runs.data.reset();
+  runs.data_error.clear();
+  try {
+    // The task as named settings, mapped as the command line maps them (engine/settings/settings.h).
+    TaskSettings ts;
+    ts.task = state.task;
+    ts.data_seed = state.seed;
+    runs.data = make_dataset(to_task_config(ts), "");
+  } catch (const std::exception& e) {
+    runs.data_error = e.what();
+  }
+  if (runs.data && state.input.empty()) {
+    // Show a real example of the task as the default input.
+    const Sequence& s = runs.data->dev.front();
+    std::string text;
+    if (input_is_text()) {
+      for (std::size_t i = 0; i < s.tokens.size(); ++i)
+        text += (i ? " " : "") + (s.words.empty() ? runs.data->token_names[static_cast<std::size_t>(s.tokens[i])] : s.words[i]);
+      state.input = text;
+    }
+  }
+  rebuild_runs();
+}
+
+void App::start_run(Run& run, const std::string& kind) {
+  try {
+    build_run(run, runs.data, model_config(kind), train_config());
+  } catch (const std::exception& e) {  // the settings make no model: say why
+    run = Run{};
+    run.error = e.what();
+  }
+}
+
+void App::rebuild_runs() {
+  start_run(runs.main, state.model);
+  runs.baseline = Run{};
+  if (runs.compare_active) ensure_baseline();
+  picks.history = -1;
+  view.stale = true;
+}
+
+void App::ensure_baseline() {
+  runs.compare_active = true;
+  if (!runs.baseline.trainer && runs.baseline.error.empty())
+    start_run(runs.baseline, state.baseline);
+}
+
+void App::reset() { rebuild_runs(); }
+
+// ------------------------------------------------------------------------------------------------ training
+
+int App::train_steps(int n) { return runs.train_steps(n); }
+
+void App::tick(double now, double frame_ms) {
+  clock.now_ms = now;
+  if (state.train) {
+    // Spend `speed` percent of a frame training; the rest is left for drawing, so the UI stays smooth.
+    const double budget = std::clamp(frame_ms, 8.0, 34.0) * state.speed / 100.0;
+    runs.train_for(budget);
+  }
+  runs.measure(now);
+  ensure_view();
+}
+
+void App::ensure_view() {
+  if (view.stale || (runs.main.trainer && view.at_step != runs.main.step())) refresh_view();
+}
+
+// ------------------------------------------------------------------------------------------------ input
+
+bool App::input_is_text() const { return attnlab::input_is_text(runs.data.get()); }
+
+const std::vector<std::string>& App::tag_names() const {
+  static const std::vector<std::string> none;
+  return runs.data ? runs.data->tag_names : none;
+}
+
+std::string App::tag_name(int t) const {
+  const auto& names = tag_names();
+  return t >= 0 && t < static_cast<int>(names.size()) ? names[static_cast<std::size_t>(t)] : "?";
+}
+
+std::string App::set_input(const std::string& text) {
+  std::vector<std::pair<std::string, std::string>> kv = {{"input", text}};
+  auto problems = set_state(kv);
+  return problems.empty() ? "" : problems.front();
+}
+
+void App::refresh_view() {
+  view = InputView{};
+  view.stale = false;
+  if (!runs.data) return;
+  SeqModel<float>* model = runs.main.trainer ? &runs.main.trainer->model() : nullptr;
+  view = make_input_view(*runs.data, state, model, runs.main.step());
+}
+
+}  // namespace attnlab

@@ -1,0 +1,76 @@
+// web/app/: the app without its UI. The saved settings (state.*: AppState and its field table, the URL
+// hash), the training runs (runs.*), the shown input through the model (input_view.*), what each view shows
+// (view_picks.h), and the App that joins them to the engine (app.*). The panels (web/panels/*.cpp) read the
+// App and edit settings through App::apply / App::set_state.
+//
+// May depend on: the engine and the standard library only. No ImGui, SDL or GL here (nothing from web/ui/,
+// web/panels/ or web/platform/), so it builds and tests headless and could run off the UI thread.
+//
+// T = tokens of the shown input, L = layers, H = heads, D = model width, C = tags
+#pragma once
+
+#include <functional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "engine/data/tasks.h"
+#include "engine/train/trainer.h"
+#include "web/app/input_view.h"
+#include "web/app/runs.h"
+#include "web/app/state.h"
+#include "web/app/view_picks.h"
+
+namespace attnlab {
+
+// Frame timing, kept by the platform's main loop (fps, frame) and App::tick (now_ms).
+struct FrameClock {
+  float fps = 0.0f;
+  long long frame = 0;       // frames drawn so far
+  double now_ms = 0;         // wall clock of this frame
+};
+
+// The one place where the engine and the views meet.
+struct App {
+  AppState state;            // the saved settings: URL hash, desktop flags, the JavaScript API
+  AppState pending;          // Model panel: edits not yet applied (they restart training)
+  std::vector<std::string> notices;  // problems to show the user (bad URL settings, ...), newest last
+  Runs runs;                 // the data set and the training runs
+  InputView view;            // the shown input through the main model
+  ViewPicks picks;           // what each view shows (not saved)
+  FrameClock clock;
+  // Called after every settings change with the new settings (the platform writes them to the URL hash).
+  std::function<void(const AppState&)> on_state_changed;
+
+  App();
+
+  // Settings. All or nothing: on a problem nothing changes and the messages are returned. Rebuilds the
+  // model when the architecture changed (training starts again), the data when the task or seed changed.
+  std::vector<std::string> set_state(const std::vector<std::pair<std::string, std::string>>& kv);
+  std::string apply(const AppState& next);  // a whole edited copy; "" if applied, else the problem
+  // Settings from a shared link: each valid one is applied, each bad one becomes a notice.
+  void load_url_state(const std::string& query);
+  void state_changed(const AppState& before);
+
+  void rebuild_data();
+  void rebuild_runs();
+  void start_run(Run& run, const std::string& kind);  // a run of that model, or its error in words
+  void ensure_baseline();
+  void reset();               // restart training from step 0 with the same settings
+
+  // Per frame: train within the time budget, then refresh the input view. frame_ms = length of a frame.
+  void tick(double now_ms, double frame_ms);
+  int train_steps(int n);     // exactly n steps of the main run (and the baseline when comparing)
+  void refresh_view();
+  void ensure_view();         // refresh_view() if the input or the model changed since the last one
+  std::string set_input(const std::string& text);  // "" or why it cannot be used
+
+  // Helpers for panels
+  const std::vector<std::string>& tag_names() const;
+  std::string tag_name(int t) const;
+  bool input_is_text() const;     // tokens tasks: typed input; frames/graph: an example is shown instead
+  ModelConfig model_config(const std::string& kind) const;
+  TrainConfig train_config() const;
+};
+
+}  // namespace attnlab

@@ -1,0 +1,94 @@
+#include "web/app/input_view.h"
+
+#include <algorithm>
+#include <sstream>
+
+#include "engine/data/words.h"
+#include "engine/train/trainer.h"
+
+namespace attnlab {
+
+bool input_is_text(const Dataset* data) {
+  return !data || (data->input == InputMode::tokens && !data->has_graphs());
+}
+
+// Text → a sequence of the task. pos: words (unknown ones map to shape tokens, never fail); the synthetic
+// token tasks: the task's token names separated by spaces; frames / graph: a dev example.
+static std::string build_input(const Dataset& d, const AppState& state, Sequence* seq,
+                               std::vector<std::string>* labels) {
+  *seq = Sequence{};
+  labels->clear();
+  if (!input_is_text(&d)) {
+    if (d.dev.empty()) return "this task has no examples";
+    const std::size_t i = static_cast<std::size_t>(state.example) % d.dev.size();
+    *seq = d.dev[i];
+    for (int t = 0; t < seq->length(); ++t) labels->push_back(d.has_graphs() ? "n" + std::to_string(t) : std::to_string(t));
+    return "";
+  }
+  if (d.task.kind == TaskKind::pos) {
+    const std::vector<std::string> words = split_words(state.input);
+    if (words.empty()) return "type a sentence to tag";
+    *seq = sequence_from_words(d, words);
+    *labels = words;
+    return "";
+  }
+  std::istringstream in(state.input);
+  std::string tok;
+  while (in >> tok) {
+    const auto it = std::find(d.token_names.begin(), d.token_names.end(), tok);
+    if (it == d.token_names.end()) {
+      std::string known;
+      for (std::size_t i = 0; i < d.token_names.size() && i < 24; ++i) known += (i ? " " : "") + d.token_names[i];
+      return "'" + tok + "' is not a token of this task (its tokens: " + known + ")";
+    }
+    seq->tokens.push_back(static_cast<int>(it - d.token_names.begin()));
+    labels->push_back(tok);
+  }
+  if (seq->tokens.empty()) return "type some tokens, separated by spaces";
+  // The true labels of a synthetic task follow from the tokens: recompute them for display.
+  seq->tags.assign(seq->tokens.size(), -1);
+  return "";
+}
+
+InputView make_input_view(const Dataset& data, const AppState& state, SeqModel<float>* model, long step) {
+  InputView view;
+  view.stale = false;
+  Sequence input_seq;  // the input as a sequence of the task (tokens or an example)
+  std::vector<std::string> labels;
+  view.error = build_input(data, state, &input_seq, &labels);
+  view.tokens = labels;
+  if (!view.error.empty() || !model) return view;
+  if (input_seq.tags.empty()) input_seq.tags.assign(input_seq.tokens.size(), -1);
+  const bool known_truth = std::any_of(input_seq.tags.begin(), input_seq.tags.end(), [](int t) { return t >= 0; });
+  if (known_truth) view.truth = input_seq.tags;
+
+  BatchBuilder builder;
+  std::vector<Sequence> one = {input_seq};
+  const int idx = 0;
+  const Batch<float>& batch = builder.build(data, one, &idx, 1, /*with_tags=*/false);
+  std::string err;
+  if (!model->forward(batch, &err)) {
+    view.error = err;
+    return view;
+  }
+  const int T = input_seq.length();
+  view.T = T;
+  view.predicted.assign(static_cast<std::size_t>(T), 0);
+  std::vector<int> all(static_cast<std::size_t>(model->batch_size() * model->seq_len()));
+  model->predict(all.data());
+  std::copy(all.begin(), all.begin() + T, view.predicted.begin());
+  view.L = model->attention_layers();
+  view.H = model->attention_heads();
+  view.weights.resize(static_cast<std::size_t>(view.L) * view.H * T * T);
+  for (int l = 0; l < view.L; ++l)
+    for (int h = 0; h < view.H; ++h) {
+      CView<float> w = model->attention_weights(l, 0, h);
+      float* dst = view.weights.data() + (static_cast<long>(l) * view.H + h) * T * T;
+      for (int i = 0; i < T; ++i)
+        for (int j = 0; j < T; ++j) dst[i * T + j] = w(i, j);
+    }
+  view.at_step = step;
+  return view;
+}
+
+}  // namespace attnlab

@@ -1,0 +1,36 @@
+// The input view: the shown input (a typed sentence, the task's tokens, or a dev example) run through the
+// main model, with its predicted labels and every head's attention weights. Made by App::refresh_view.
+//
+// T = tokens of the shown input, L = layers, H = heads
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "engine/core/tensor.h"
+#include "engine/data/tasks.h"
+#include "engine/models/model.h"
+#include "web/app/state.h"
+
+namespace attnlab {
+
+struct InputView {
+  std::vector<std::string> tokens;   // (T) what the rows/columns are labelled with
+  std::vector<int> predicted;        // (T) predicted tag ids
+  std::vector<int> truth;            // (T) true tag ids when known (examples), else empty
+  std::vector<float> weights;        // (L, H, T, T) attention weights A' of the input
+  int L = 0, H = 0, T = 0;
+  std::string error;                 // the input cannot be run (unknown token, too long for a learned table, ...)
+  long at_step = -1;                 // training step these numbers belong to
+  bool stale = true;                 // the input or the model changed since these numbers were made
+  const float* head(int l, int h) const { return weights.data() + (static_cast<long>(l) * H + h) * T * T; }
+};
+
+// Tokens tasks take typed input; frames / graph show one of the task's examples instead. (No data: text.)
+bool input_is_text(const Dataset* data);
+
+// The settings' input (state.input, or example state.example) through `model` (null: tokens only), which
+// then holds this forward pass in its caches. `step`: the training step the numbers belong to.
+InputView make_input_view(const Dataset& data, const AppState& state, SeqModel<float>* model, long step);
+
+}  // namespace attnlab

@@ -1,0 +1,41 @@
+// The training runs: the task's data set, the main model's run and the Compare panel's baseline, trained
+// within a frame's time budget. Built from the settings by App (app.cpp); read by the panels.
+#pragma once
+
+#include <memory>
+#include <string>
+
+#include "engine/data/tasks.h"
+#include "engine/train/trainer.h"
+
+namespace attnlab {
+
+// One training run: the main model, or the Compare panel's baseline.
+struct Run {
+  std::unique_ptr<Trainer> trainer;  // null when the settings do not make a model (see error)
+  std::string error;                 // why it could not be built or why it stopped, in words
+  std::string what;                  // one-line description of the model ("attention L2 H4 D32 ...")
+  double steps_per_sec = 0;          // measured over the last second of wall time
+  long steps_mark = 0;               // step count at the start of that second
+  double time_mark = 0;
+  long step() const { return trainer ? trainer->steps_done() : 0; }
+};
+
+// A new run of `mc` on `data` (none without data); on a problem it has no trainer and says why.
+void build_run(Run& run, const std::shared_ptr<const Dataset>& data, const ModelConfig& mc, const TrainConfig& tc);
+
+struct Runs {
+  std::shared_ptr<const Dataset> data;  // the task's train/dev/test sequences
+  std::string data_error;
+  Run main, baseline;                   // baseline: trained only while the Compare panel is in use
+  bool compare_active = false;
+
+  EvalResult dev_eval;                  // Training panel: the main run's confusion matrix on the dev set
+  long dev_eval_step = -1;              //   and the step it was computed at
+
+  int train_steps(int n);               // exactly n steps of the main run (and the baseline when comparing)
+  void train_for(double budget_ms);     // train within a time budget, shared with the baseline when comparing
+  void measure(double now_ms);          // after training in a frame: stop messages and steps per second
+};
+
+}  // namespace attnlab

@@ -1,0 +1,30 @@
+// What each view shows, as picked in the UI: which query, layer and head, heatmaps or lines, which snapshot,
+// which tab. Per view and per session, not saved (the saved settings are AppState); plain data, so the App
+// and the API can reset them, and nothing of it hides in a function's static.
+#pragma once
+
+#include "web/app/state.h"
+
+namespace attnlab {
+
+struct ViewPicks {
+  int query = 0;             // Step-by-step panel and the Attention panel's lines: which query token
+  int layer = 0, head = 0;   // Step by step, Matrix form, and the head the Attention panel shows alone
+
+  // Attention panel
+  enum class AttentionMode { heatmaps, lines };
+  AttentionMode attention_mode = AttentionMode::heatmaps;
+  bool attention_focus = false;  // one head (layer, head) shown alone, large
+
+  // History panel
+  int history = -1;              // snapshot index shown (-1 = follow the latest)
+  bool history_playing = false;  // stepping through the snapshots
+  double history_play_mark = 0;  // FrameClock::now_ms when the shown snapshot last changed
+
+  // The tab bar: the tab the user has open, and AppState::panel as it was at the end of the last frame (a
+  // change since then came from outside: a link, the API).
+  Panel tab_selected = Panel::attention;
+  Panel last_state_panel = Panel::attention;
+};
+
+}  // namespace attnlab

@@ -1,0 +1,109 @@
+// Data: the task, its examples, your own sentence and the labels the model gives it (left column).
+#include <algorithm>
+#include <string>
+#include <vector>
+
+#include "imgui.h"
+#include "misc/cpp/imgui_stdlib.h"
+#include "web/panels/panels.h"
+#include "web/ui/strings.h"
+#include "web/ui/widgets.h"
+
+namespace attnlab {
+
+using ui::HelpMarker;
+using ui::S;
+
+// Tokens with their labels underneath, as the lecture draws them: one vector in, one label out.
+// truth (optional): labels that are wrong are shown in red with the right one in the tooltip.
+static void TokenChips(const App& app, const std::vector<std::string>& tokens, const std::vector<int>& labels,
+                       const std::vector<int>& truth) {
+  const float avail = ImGui::GetContentRegionAvail().x;
+  float x = 0;
+  for (std::size_t i = 0; i < tokens.size(); ++i) {
+    const std::string tag = i < labels.size() ? app.tag_name(labels[i]) : "";
+    const float w = std::max(ImGui::CalcTextSize(tokens[i].c_str()).x, ImGui::CalcTextSize(tag.c_str()).x) + 10;
+    if (i > 0 && x + w <= avail) ImGui::SameLine(0, 4);
+    else if (i > 0) x = 0;
+    x += w + 4;
+    ImGui::BeginGroup();
+    ImGui::PushID(static_cast<int>(i));
+    const bool wrong = i < truth.size() && truth[i] >= 0 && i < labels.size() && truth[i] != labels[i];
+    const ImVec2 p = ImGui::GetCursorScreenPos();
+    const float lh = ImGui::GetTextLineHeight();
+    ImDrawList* dl = ImGui::GetWindowDrawList();
+    dl->AddRectFilled(p, ImVec2(p.x + w, p.y + lh * 2 + 6), wrong ? IM_COL32(110, 40, 40, 255) : IM_COL32(45, 52, 64, 255), 4);
+    dl->AddText(ImVec2(p.x + (w - ImGui::CalcTextSize(tokens[i].c_str()).x) / 2, p.y + 2), IM_COL32(235, 235, 235, 255),
+                tokens[i].c_str());
+    dl->AddText(ImVec2(p.x + (w - ImGui::CalcTextSize(tag.c_str()).x) / 2, p.y + lh + 4),
+                wrong ? IM_COL32(255, 170, 160, 255) : IM_COL32(250, 200, 90, 255), tag.c_str());
+    ImGui::Dummy(ImVec2(w, lh * 2 + 6));
+    if (wrong && ImGui::IsItemHovered()) ImGui::SetTooltip(S().data_wrong_label, app.tag_name(truth[i]).c_str());
+    ImGui::PopID();
+    ImGui::EndGroup();
+  }
+}
+
+void ShowDataPanel(App& app) {
+  AppState next = app.state;
+  ui::Prose(S().data_intro);
+  const auto& tasks = enum_names<TaskKind>();
+  ImGui::SetNextItemWidth(ImGui::GetFontSize() * 10);
+  if (ImGui::BeginCombo(S().data_task, app.state.task.c_str())) {
+    for (const auto& t : tasks) {
+      if (ImGui::Selectable(t.c_str(), t == app.state.task)) {
+        next.task = t;
+        follow_task_defaults(app.state, next);  // graph: mask = graph, pe = none; and back
+      }
+      if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", ui::task_help(t));
+    }
+    ImGui::EndCombo();
+  }
+  HelpMarker(ui::task_help(app.state.task));
+  if (app.runs.data) {
+    ImGui::TextDisabled(S().data_sizes, app.runs.data->train.size(), app.runs.data->dev.size(), app.runs.data->tags());
+  }
+  if (!app.runs.data_error.empty()) ImGui::TextColored(ImVec4(1, 0.5f, 0.4f, 1), "%s", app.runs.data_error.c_str());
+
+  if (app.input_is_text()) {
+    std::string text = app.state.input;
+    ImGui::SetNextItemWidth(-ImGui::GetFontSize() * 2);
+    if (ImGui::InputTextWithHint("##input", S().data_input_hint, &text)) next.input = text.substr(0, 400);
+    HelpMarker(app.runs.data && app.runs.data->task.kind == TaskKind::pos ? S().data_input_help_pos : S().data_input_help_tokens);
+  } else {
+    ImGui::SetNextItemWidth(ImGui::GetFontSize() * 10);
+    ImGui::SliderInt(S().data_example, &next.example, 0, 99);
+    HelpMarker(S().data_example_help);
+  }
+
+  if (!app.view.error.empty()) {
+    ImGui::TextColored(ImVec4(1, 0.55f, 0.45f, 1), "%s", app.view.error.c_str());
+  } else if (!app.view.predicted.empty()) {
+    ImGui::TextDisabled(S().data_predicted, app.view.at_step);
+    TokenChips(app, app.view.tokens, app.view.predicted, app.view.truth);
+  } else if (!app.runs.main.trainer) {
+    ImGui::TextDisabled("%s", S().data_no_model);
+  }
+
+  if (app.runs.data && app.input_is_text() && ImGui::TreeNode(S().data_examples)) {
+    for (std::size_t e = 0; e < 3 && e < app.runs.data->train.size(); ++e) {
+      const Sequence& s = app.runs.data->train[e * 7 % app.runs.data->train.size()];
+      std::vector<std::string> toks;
+      std::string text;
+      for (int t = 0; t < s.length(); ++t) {
+        toks.push_back(s.words.empty() ? app.runs.data->token_names[static_cast<std::size_t>(s.tokens[static_cast<std::size_t>(t)])]
+                                       : s.words[static_cast<std::size_t>(t)]);
+        text += (t ? " " : "") + toks.back();
+      }
+      ImGui::PushID(static_cast<int>(e));
+      if (ImGui::SmallButton(S().data_use)) next.input = text;
+      ImGui::SameLine();
+      TokenChips(app, toks, s.tags, {});
+      ImGui::PopID();
+    }
+    ImGui::TreePop();
+  }
+  if (next.task != app.state.task || next.input != app.state.input || next.example != app.state.example) app.apply(next);
+}
+
+}  // namespace attnlab

@@ -1,0 +1,82 @@
+// Model: the architecture. Changes restart training, so they are collected and applied together, after
+// saying so (left column).
+#include <algorithm>
+#include <string>
+
+#include "imgui.h"
+#include "web/panels/panels.h"
+#include "web/ui/strings.h"
+#include "web/ui/widgets.h"
+
+namespace attnlab {
+
+using ui::HelpMarker;
+using ui::S;
+
+// Edits to the architecture collect in app.pending and apply together, after the user has been told that
+// training starts again.
+void ShowModelPanel(App& app) {
+  AppState& p = app.pending;
+  const float w = ImGui::GetFontSize() * 8;
+  auto combo = [&](const char* label, std::string* value, const char* key, const char* help) {
+    const StateField* f = find_state_field(key);
+    ImGui::SetNextItemWidth(w);
+    if (ImGui::BeginCombo(label, value->c_str())) {
+      for (const auto& c : f->choices)
+        if (ImGui::Selectable(c.c_str(), c == *value)) *value = c;
+      ImGui::EndCombo();
+    }
+    HelpMarker(help);
+  };
+  auto slider = [&](const char* label, int* v, int lo, int hi, const char* help) {
+    ImGui::SetNextItemWidth(w);
+    ImGui::SliderInt(label, v, lo, hi);
+    HelpMarker(help);
+  };
+  combo(S().model_kind, &p.model, "model", S().model_kind_help);
+  if (p.model == "attention") {
+    slider(S().model_layers, &p.layers, 1, 4, S().model_layers_help);
+    slider(S().model_heads, &p.heads, 1, 8, S().model_heads_help);
+    ImGui::SetNextItemWidth(w);
+    if (ImGui::SliderInt(S().model_dim, &p.dim, 8, 128)) p.dim = std::max(8, p.dim / 8 * 8);
+    HelpMarker(S().model_dim_help);
+    combo(S().model_pe, &p.pe, "pe", S().model_pe_help);
+    if (p.pe == "learned") slider(S().model_max_len, &p.max_len, 4, 128, S().model_max_len_help);
+    combo(S().model_mask, &p.mask, "mask", S().model_mask_help);
+    if (p.mask == "window") slider(S().model_window, &p.window, 0, 16, S().model_window_help);
+    if (p.mask == "graph" && app.state.task != "graph") ImGui::TextColored(ImVec4(1, 0.8f, 0.4f, 1), "%s", S().model_graph_needs_task);
+    combo(S().model_norm, &p.norm, "norm", S().model_norm_help);
+    combo(S().model_relevance, &p.relevance, "relevance", S().model_relevance_help);
+  } else {
+    if (p.model != "rnn") slider(S().model_k, &p.k, 1, 9, S().model_k_help);
+    if (p.model == "rnn") combo(S().model_rnn, &p.rnn, "rnn", S().model_rnn_help);
+  }
+  slider(S().model_seed, &p.seed, 0, 99, S().model_seed_help);
+
+  const bool changed = state_to_query(p) != state_to_query(app.state);
+  if (changed) {
+    const std::string problem = check_state(p);
+    ImGui::Spacing();
+    if (!problem.empty()) {
+      ImGui::TextColored(ImVec4(1, 0.55f, 0.45f, 1), "%s", problem.c_str());
+    } else {
+      ImGui::TextColored(ImVec4(1, 0.8f, 0.4f, 1), "%s", S().model_pending);
+      if (ImGui::Button(S().model_apply)) app.apply(p);
+      ImGui::SameLine();
+    }
+    if (ImGui::Button(S().model_cancel)) p = app.state;
+  }
+  ImGui::Spacing();
+  if (app.runs.main.trainer) {
+    ImGui::PushTextWrapPos(0);
+    ImGui::TextDisabled(S().model_summary, app.runs.main.what.c_str(), app.runs.main.trainer->model().num_parameters());
+    ImGui::PopTextWrapPos();
+  }
+  if (!app.runs.main.error.empty()) {
+    ImGui::PushTextWrapPos(0);
+    ImGui::TextColored(ImVec4(1, 0.55f, 0.45f, 1), "%s", app.runs.main.error.c_str());
+    ImGui::PopTextWrapPos();
+  }
+}
+
+}  // namespace attnlab

@@ -1,0 +1,119 @@
+// Training: run / pause / step / reset, the schedule, loss and accuracy curves, the confusion matrix (left
+// column).
+#include <algorithm>
+#include <cmath>
+#include <exception>
+#include <vector>
+
+#include "imgui.h"
+#include "web/panels/panels.h"
+#include "web/ui/strings.h"
+#include "web/ui/widgets.h"
+
+namespace attnlab {
+
+using ui::HelpMarker;
+using ui::S;
+
+void ShowTrainingPanel(App& app, PanelTextures& tex) {
+  AppState next = app.state;
+  Trainer* tr = app.runs.main.trainer.get();
+  if (ImGui::Button(app.state.train ? S().train_pause : S().train_run, ImVec2(ImGui::GetFontSize() * 5, 0)))
+    next.train = !next.train;
+  ImGui::SameLine();
+  if (ImGui::Button(S().train_step)) app.train_steps(1);
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", S().train_step_help);
+  ImGui::SameLine();
+  if (ImGui::Button(S().train_step10)) app.train_steps(10);
+  ImGui::SameLine();
+  if (ImGui::Button(S().train_reset)) app.reset();
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", S().train_reset_help);
+
+  const float w = ImGui::GetFontSize() * 8;
+  ImGui::SetNextItemWidth(w);
+  ImGui::SliderFloat(S().train_lr, &next.lr, 1e-4f, 3e-2f, "%.4f", ImGuiSliderFlags_Logarithmic);
+  HelpMarker(S().train_lr_help);
+  ImGui::SetNextItemWidth(w);
+  ImGui::SliderInt(S().train_batch, &next.batch, 1, 64);
+  HelpMarker(S().train_batch_help);
+  ImGui::SetNextItemWidth(w);
+  ImGui::SliderInt(S().train_speed, &next.speed, 5, 90, "%d%%");
+  HelpMarker(S().train_speed_help);
+  if (next.train != app.state.train || next.lr != app.state.lr || next.batch != app.state.batch ||
+      next.speed != app.state.speed)
+    app.apply(next);
+
+  if (!tr) return;
+  const Metrics& m = tr->metrics();
+  if (tr->history().empty()) ImGui::Text(S().train_status_first, tr->steps_done(), tr->config().eval_every);
+  else ImGui::Text(S().train_status, tr->steps_done(), m.loss, 100 * m.train_acc);
+  if (m.dev_acc >= 0) {
+    ImGui::SameLine();
+    ImGui::Text(S().train_dev, 100 * m.dev_acc);
+  }
+  if (!tr->history().empty()) ImGui::TextDisabled(S().train_speed_status, app.runs.main.steps_per_sec, m.ms_per_step);
+  if (!tr->history().empty() && m.dense_scores_per_step > 0) {
+    ImGui::TextDisabled(S().train_scores_status, ui::GroupDigits(std::llround(m.scores_per_step)).c_str(),
+                        100 * m.scores_per_step / m.dense_scores_per_step);
+    HelpMarker(S().train_scores_help);
+  }
+  if (tr->done() && !tr->diverged()) ImGui::TextDisabled("%s", tr->stop_reason().c_str());
+  if (!app.runs.main.error.empty()) ImGui::TextColored(ImVec4(1, 0.55f, 0.45f, 1), "%s", app.runs.main.error.c_str());
+
+  // Curves: loss, and accuracy on training batches vs the dev set.
+  const auto& hist = tr->history();
+  ui::Series loss{S().train_loss, {}, {}, ui::ColourTrain()};
+  ui::Series acc_train{S().train_acc_train, {}, {}, ui::ColourTrain()};
+  ui::Series acc_dev{S().train_acc_dev, {}, {}, ui::ColourDev()};
+  float loss_max = 0.1f;
+  for (const auto& h : hist) {
+    loss.x.push_back(static_cast<float>(h.step));
+    loss.y.push_back(static_cast<float>(h.loss));
+    loss_max = std::max(loss_max, static_cast<float>(h.loss));
+    acc_train.x.push_back(static_cast<float>(h.step));
+    acc_train.y.push_back(static_cast<float>(h.train_acc));
+    if (h.dev_acc >= 0) {
+      acc_dev.x.push_back(static_cast<float>(h.step));
+      acc_dev.y.push_back(static_cast<float>(h.dev_acc));
+    }
+  }
+  const float cw = ImGui::GetContentRegionAvail().x;
+  const float ch = ImGui::GetFontSize() * 6;
+  ui::LineChart("loss", {loss}, ImVec2(cw, ch), 0.0f, loss_max, "%.2f");
+  ui::LineChart("acc", {acc_train, acc_dev}, ImVec2(cw, ch), 0.0f, 1.0f, "%.2f");
+
+  if (ImGui::TreeNode(S().train_confusion)) {
+    HelpMarker(S().train_confusion_help);
+    const long now_step = tr->steps_done();
+    if (app.runs.dev_eval_step < 0 || now_step - app.runs.dev_eval_step >= 100 || (!app.state.train && app.runs.dev_eval_step != now_step)) {
+      try {
+        app.runs.dev_eval = tr->evaluate(app.runs.data->dev, 200);
+        app.runs.dev_eval_step = now_step;
+      } catch (const std::exception& e) {
+        app.runs.dev_eval = EvalResult{};
+      }
+    }
+    const int C = app.runs.data->tags();
+    if (static_cast<int>(app.runs.dev_eval.confusion.size()) == C * C) {
+      std::vector<float> rows(static_cast<std::size_t>(C * C));
+      for (int i = 0; i < C; ++i) {
+        const long total = std::max(1L, app.runs.dev_eval.tag_total[static_cast<std::size_t>(i)]);
+        for (int j = 0; j < C; ++j)
+          rows[static_cast<std::size_t>(i * C + j)] =
+              static_cast<float>(app.runs.dev_eval.confusion[static_cast<std::size_t>(i * C + j)]) / static_cast<float>(total);
+      }
+      const float side = std::min(ImGui::GetContentRegionAvail().x, ImGui::GetFontSize() * 20);
+      gfx::HeatmapHover h = ui::LabelledHeatmap(tex.confusion, rows.data(), C, C, app.tag_names(),
+                                                app.tag_names(), ImVec2(side, side),
+                                                {gfx::Colormap::Sequential, 0.0f, 1.0f});
+      if (h.row >= 0)
+        ImGui::SetTooltip(S().train_confusion_cell, app.tag_name(h.row).c_str(), app.tag_name(h.col).c_str(),
+                          app.runs.dev_eval.confusion[static_cast<std::size_t>(h.row * C + h.col)],
+                          app.runs.dev_eval.tag_total[static_cast<std::size_t>(h.row)]);
+      ImGui::TextDisabled(S().train_confusion_axes, app.runs.dev_eval_step);
+    }
+    ImGui::TreePop();
+  }
+}
+
+}  // namespace attnlab

@@ -1,0 +1,21 @@
+// web/platform/: what runs the app on a machine. main.cpp (one main for the desktop, SDL2 + OpenGL 3.3, and
+// the browser, SDL2 + WebGL2 through Emscripten: window, GL context, ImGui, the frame loop), platform.*
+// (this file: what differs between the browser and the desktop, behind plain functions), api.h/api.cpp
+// and api.js (the embedding API, window.attnlab).
+//
+// May depend on: everything (web/app/, web/panels/, web/ui/, the engine, SDL, Emscripten). Nothing includes
+// web/platform/ except web/platform/ itself.
+#pragma once
+
+#include <string>
+
+#include "web/app/state.h"
+
+namespace attnlab {
+
+// The browser: the settings in the page's URL hash ("#task=pos&heads=2"); the desktop: "".
+std::string read_url_state();
+// The browser: replace the URL hash with the settings (no new history entry); the desktop: nothing.
+void publish_state_to_url(const AppState& s);
+
+}  // namespace attnlab
