@@ -6,7 +6,7 @@ export NODE_PATH := /usr/share/nodejs
 PORT ?= 8000
 JOBS ?= $(shell nproc)
 
-.PHONY: help setup native wasm dist serve desktop test test-native test-wasm test-e2e asan train results bench clean
+.PHONY: help setup native wasm dist serve desktop test test-native test-wasm test-e2e asan train results bench format check-format clean
 
 help:
 	@echo "make serve    build the WebAssembly app into dist/ and serve it at http://127.0.0.1:$(PORT)/"
@@ -17,6 +17,8 @@ help:
 	@echo "make results  train the lecture's comparisons and print the table (about 5 minutes)"
 	@echo "make bench    time bench-tagger: engine native + WebAssembly vs PyTorch and TensorFlow.js (a few minutes)"
 	@echo "make asan     native tests under AddressSanitizer + UBSan"
+	@echo "make format        rewrite the C++ files in the style of .clang-format (clang-format 14)"
+	@echo "make check-format  list the C++ files that are not in that style (changes nothing)"
 	@echo "make clean    remove build/ and dist/"
 
 setup:
@@ -71,6 +73,12 @@ results: native
 
 bench: native wasm
 	@bash scripts/bench.sh
+
+format: setup
+	@bash scripts/format.sh
+
+check-format: setup
+	@bash scripts/check_format.sh
 
 clean:
 	rm -rf build dist

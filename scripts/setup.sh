@@ -6,7 +6,7 @@
 #   ATTNLAB_SETUP_QUIET=1 ...   less output
 #
 # What it does (see ../shared/TOOLCHAIN.md for why each step looks the way it does):
-#   1. Debian packages (compilers, Emscripten, Eigen, SDL2, GoogleTest, Chromium, Xvfb, ...)
+#   1. Debian packages (compilers, clang-format, Emscripten, Eigen, SDL2, GoogleTest, Chromium, Xvfb, ...)
 #   2. Debian *source* packages imgui and libsdl2, unpacked into .deps/ (ignored by git)
 #   3. SDL2 built once for WebAssembly with emcmake (static libSDL2.a in .deps/sdl2-wasm)
 #   4. npm dependencies (playwright-core) from the committed package-lock.json
@@ -24,7 +24,7 @@ if [ "$(id -u)" != 0 ]; then SUDO="sudo"; fi
 
 # ---------------------------------------------------------------------------------------------- 1
 PACKAGES=(
-  build-essential cmake ninja-build pkg-config git ca-certificates python3
+  build-essential cmake ninja-build pkg-config git ca-certificates python3 clang-format
   emscripten libeigen3-dev nlohmann-json3-dev libcli11-dev libgtest-dev libbenchmark-dev
   libsdl2-dev libgl-dev
   xvfb xauth libgl1-mesa-dri chromium fonts-dejavu-core python3-fonttools libstb-dev

@@ -1,5 +1,20 @@
 # attnlab_app: the Dear ImGui app (same sources for the desktop and the browser).
 # Dear ImGui 1.86 and, for wasm, SDL2 come from Debian source packages unpacked by scripts/setup.sh.
+#
+# web/ is in layers too, lowest first, in the style of the engine's ATTNLAB_LAYERS (CMakeLists.txt).
+# tests/layers_check.py reads this table; a dep names a web layer or an engine layer.
+#   ui        drawing with ImGui / GL: heatmaps, widgets, the GL loader; no engine, no app     (nothing)
+#   app       where engine and views meet: settings, runs, picks; no ImGui, SDL or GL         (the engine)
+#   panels    one Show...Panel(App&) each                                                     (app, ui)
+#   platform  main, SDL / GL / Emscripten glue, the JavaScript API                            (everything)
+# Files still directly in web/ (the app before it is split into these folders) may use everything.
+set(ATTNLAB_WEB_LAYERS ui app panels platform)
+set(ATTNLAB_WEB_LAYER_DEPS_ui "")
+set(ATTNLAB_WEB_LAYER_DEPS_app ${ATTNLAB_LAYERS})
+set(ATTNLAB_WEB_LAYER_DEPS_panels app ui)
+set(ATTNLAB_WEB_LAYER_DEPS_platform panels)
+set(ATTNLAB_WEB_ROOT_DEPS platform)
+
 set(IMGUI_DIR "${ATTNLAB_DEPS_DIR}/imgui")
 if(NOT EXISTS "${IMGUI_DIR}/imgui.cpp")
   message(FATAL_ERROR "Dear ImGui sources not found in ${IMGUI_DIR}: run scripts/setup.sh first")
