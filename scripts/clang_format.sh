@@ -3,7 +3,7 @@
 #   CLANG_FORMAT   the clang-format to run (default: clang-format-14, else clang-format). The style in
 #                  .clang-format was tuned with Debian 12's clang-format 14; another version may disagree.
 #
-# The files: every tracked (or new, not ignored) C++ source and header. Not web/strings_en.inc: it is the
+# The files: every tracked (or new, not ignored) C++ source and header. Not web/ui/strings_en.inc: it is the
 # text table (one X(key, "text") per line, for translators), not code to lay out.
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 

@@ -4,6 +4,19 @@ make_pos_corpus.py -- generate Attention Lab's English part-of-speech corpus.
 
 Output: engine/data/pos_en.conllu (CoNLL-U, UTF-8, LF line endings).
 
+Sections:
+    1. tokens
+    2. lexicon
+    verbs
+    3. phrase builders
+    adjuncts
+    4. clauses
+    5. general sentence templates
+    6. template mini-language (used by the focus frames)
+    7. focus frames for ambiguous words
+    8. hand-written sentences (minimal pairs, classics, garden paths)
+    9. post-processing, coverage, output
+
 WHAT IT IS
     An original, synthetic English corpus tagged with the 17 Universal
     Dependencies UPOS tags.  Nothing is copied from a treebank: every sentence

@@ -29,9 +29,9 @@ long-files
 file-names
     A file name mentioned in a comment (C++, JS, Python comments and docstrings, shell and CMake comments)
     under engine/ web/ tests/ scripts/, or anywhere in a Markdown file there or in README.md, must name a
-    file that exists: a bare name ("tagger.h") must be the name of some project file, a path
-    ("engine/models/tagger.h") must exist as written, from the repository root or from the mentioning
-    file's folder. '*' and <placeholder> are wildcards ("cmd_*.cpp", "probe_<name>.json"). Not checked: URLs,
+    file that exists: a bare name ("model.h") must be the name of some project file, a path
+    ("engine/models/attention_tagger.h") must exist as written, from the repository root or from the
+    mentioning file's folder or one above it. '*' and <placeholder> are wildcards ("cmd_*.cpp", "probe_<name>.json"). Not checked: URLs,
     <system/headers.h>, absolute paths, paths into build/ dist/ .deps/ node_modules/, the headers that
     scripts/embed.cmake generates (attnlab_embed(<target> <name> ...) makes <name>.h/.cpp in the build
     tree), and FILE_NAME_ALLOW, each entry with its reason. --all lists every mention and how it resolved.
@@ -369,8 +369,14 @@ def resolve_mention(name, rel, files, basenames, generated):
         hits = fnmatch.filter(basenames, base) if "*" in base else ([base] if base in basenames else [])
         return (True, "name of " + ", ".join(sorted(basenames[h] for h in hits)[:3])) if hits else \
             (False, "no project file is named %s" % base)
+    # from the root, or from the mentioning file's folder or any folder above it (a path written in a file of
+    # engine/io/ may start from engine/)
     here = os.path.dirname(rel)
-    for cand in (pattern, os.path.join(here, pattern)):
+    ancestors = []
+    while here:
+        ancestors.append(os.path.join(here, pattern))
+        here = os.path.dirname(here)
+    for cand in [pattern] + ancestors:
         cand = os.path.normpath(cand).replace(os.sep, "/")
         hits = fnmatch.filter(files, cand) if "*" in cand else ([cand] if cand in files else [])
         if hits:

@@ -327,9 +327,9 @@ std::string default_pos_corpus(std::string* name) {
   std::vector<std::string> candidates;
   if (const char* dir = std::getenv("ATTNLAB_DATA")) candidates.push_back(std::string(dir) + "/pos_en.conllu");
   candidates.push_back("engine/data/pos_en.conllu");
-  std::string here = __FILE__;  // <source>/engine/tasks.cpp: the corpus sits next to it in engine/data/
+  std::string here = __FILE__;  // this file in the source tree: the corpus sits next to it
   const size_t slash = here.find_last_of('/');
-  if (slash != std::string::npos) candidates.push_back(here.substr(0, slash) + "/data/pos_en.conllu");
+  if (slash != std::string::npos) candidates.push_back(here.substr(0, slash) + "/pos_en.conllu");
   std::string tried;
   for (const std::string& path : candidates) {
     std::ifstream f(path, std::ios::binary);

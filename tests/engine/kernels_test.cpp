@@ -1,4 +1,4 @@
-// The fast kernels (engine/kernels.h) against plain double-precision loops, and the two twins against each
+// The fast kernels (engine/kernels/kernels.h) against plain double-precision loops, and the two twins against each
 // other: in the WebAssembly build kernels::simd (wasm_simd128.h) must give exactly the bits of
 // kernels::portable; natively kernels::portable is what runs and is checked against the references.
 // Then the float operations built on them (matmul, attention, LayerNorm, cross-entropy) against the same

@@ -1,4 +1,4 @@
-// The enum name tables (core/names.h): every value has one name, in enum order (model files store an enum as
+// The enum name tables (engine/core/names.h): every value has one name, in enum order (model files store an enum as
 // its index in the table), names round-trip, and an unknown name is refused.
 #include <gtest/gtest.h>
 

@@ -19,7 +19,7 @@ The tagger is written here in plain torch ops, in the engine's parameter layout 
 
 MHA: S_h = Q_h.K_h^T / sqrt(Dh) (- m_h |i - j| with ALiBi), weights = norm(S_h) over the keys a query may
 see (padding: a padded key is never seen, a padded query sees nothing and its attention output row is 0;
-causal / window as in engine/mask.h), out = concat(O_h).wo + bo. Then 5 steps of torch.optim.Adam.
+causal / window as in engine/attention/mask.h), out = concat(O_h).wo + bo. Then 5 steps of torch.optim.Adam.
 
 Before anything is written, every case is checked more ways, and the script stops on any disagreement:
   * the softmax cases against a model built from torch's own nn.TransformerEncoderLayer(norm_first=True)
@@ -27,7 +27,7 @@ Before anything is written, every case is checked more ways, and the script stop
     nn.LayerNorm, nn.Linear, F.cross_entropy(ignore_index=-1), loaded with the same numbers: logits, loss,
     every gradient and the 5 Adam losses;
   * every case's gradients against finite differences (torch.autograd.gradcheck over all parameters);
-  * torch.optim.Adam against the engine's update written out by hand (engine/optim.h).
+  * torch.optim.Adam against the engine's update written out by hand (engine/train/optim.h).
 """
 import argparse
 import json
@@ -135,7 +135,7 @@ def draw(c, seed):
 
 # ---------------------------------------------------------------------------------------------- model
 def allowed_mask(c):
-    """(B, T, T) bool, engine/mask.h: padding, causal, window; row = query."""
+    """(B, T, T) bool, engine/attention/mask.h: padding, causal, window; row = query."""
     a = torch.zeros(B, T, T, dtype=torch.bool)
     for b in range(B):
         for i in range(LENGTHS[b]):
@@ -146,7 +146,7 @@ def allowed_mask(c):
     return a
 
 
-def alibi_slope(h, H):  # engine/posenc.cpp
+def alibi_slope(h, H):  # engine/attention/posenc.cpp
     P = 1
     while P * 2 <= H:
         P *= 2
@@ -163,7 +163,7 @@ def alibi_bias(c):
     return torch.stack([-alibi_slope(h, c["heads"]) * d for h in range(c["heads"])])
 
 
-def sinusoidal(rows, D):  # engine/posenc.cpp
+def sinusoidal(rows, D):  # engine/attention/posenc.cpp
     pe = torch.zeros(rows, D)
     for p in range(rows):
         for j in range(D):
@@ -282,7 +282,7 @@ def run(c, P0, batch):
 
 
 def adam_by_hand(c, P0, batch):
-    """engine/optim.h, written out: m = b1 m + (1-b1) g; v = b2 v + (1-b2) g^2; p -= lr m^ / (sqrt(v^) + eps)."""
+    """engine/train/optim.h, written out: m = b1 m + (1-b1) g; v = b2 v + (1-b2) g^2; p -= lr m^ / (sqrt(v^) + eps)."""
     P = leaves(P0)
     m = {n: torch.zeros_like(t) for n, t in P.items()}
     v = {n: torch.zeros_like(t) for n, t in P.items()}

@@ -1,6 +1,6 @@
 // web/platform/: what runs the app on a machine. main.cpp (one main for the desktop, SDL2 + OpenGL 3.3, and
 // the browser, SDL2 + WebGL2 through Emscripten: window, GL context, ImGui, the frame loop), platform.*
-// (this file: what differs between the browser and the desktop, behind plain functions), api.h/api.cpp
+// (this file: what differs between the browser and the desktop, behind plain functions), api.h, api.cpp
 // and api.js (the embedding API, window.attnlab).
 //
 // May depend on: everything (web/app/, web/panels/, web/ui/, the engine, SDL, Emscripten). Nothing includes
