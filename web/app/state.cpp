@@ -60,7 +60,9 @@ StateField int_field(const char* name, int AppState::*m, int lo, int hi, bool re
 // come from there, so a link, a slider and the command line accept the same values.
 StateField ranged_int_field(const char* key, int AppState::*m, bool resets) {
   const SettingRange& r = setting_range(key);
-  return int_field(r.key, m, static_cast<int>(r.lo), static_cast<int>(r.hi), resets, r.help, &r);
+  StateField f = int_field(r.key, m, static_cast<int>(r.lo), static_cast<int>(r.hi), resets, r.help, &r);
+  f.odd = r.odd;
+  return f;
 }
 
 StateField float_field(const char* name, float AppState::*m, double lo, double hi, bool resets, const char* help) {

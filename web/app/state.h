@@ -70,6 +70,7 @@ struct StateField {
   bool resets_model;                 // changing it rebuilds the model (training starts again)
   enum class Kind { integer, number, boolean, text } kind = Kind::text;  // its JSON type
   double lo = 0, hi = 0;             // integer and number fields: the allowed range (the controls use it)
+  bool odd = false;                  // integer fields that must be odd (a window centred on the token)
 };
 
 const std::vector<StateField>& state_fields();

@@ -5,6 +5,7 @@
 
 #include "imgui.h"
 #include "misc/cpp/imgui_stdlib.h"
+#include "web/panels/controls.h"
 #include "web/panels/panels.h"
 #include "web/ui/strings.h"
 #include "web/ui/widgets.h"
@@ -72,7 +73,7 @@ void ShowDataPanel(App& app) {
     HelpMarker(app.runs.data && app.runs.data->task.kind == TaskKind::pos ? S().data_input_help_pos : S().data_input_help_tokens);
   } else {
     ImGui::SetNextItemWidth(ImGui::GetFontSize() * 10);
-    ImGui::SliderInt(S().data_example, &next.example, 0, 99);
+    SettingInt(S().data_example, "example", &next.example);
     HelpMarker(S().data_example_help);
   }
 

@@ -4,6 +4,7 @@
 #include <string>
 
 #include "imgui.h"
+#include "web/panels/controls.h"
 #include "web/panels/panels.h"
 #include "web/ui/strings.h"
 #include "web/ui/widgets.h"
@@ -28,30 +29,28 @@ void ShowModelPanel(App& app) {
     }
     HelpMarker(help);
   };
-  auto slider = [&](const char* label, int* v, int lo, int hi, const char* help) {
+  auto slider = [&](const char* label, const char* key, int* v, const char* help, int multiple = 1) {
     ImGui::SetNextItemWidth(w);
-    ImGui::SliderInt(label, v, lo, hi);
+    SettingInt(label, key, v, multiple);  // the setting's whole range, as links and the command line have it
     HelpMarker(help);
   };
   combo(S().model_kind, &p.model, "model", S().model_kind_help);
   if (p.model == "attention") {
-    slider(S().model_layers, &p.layers, 1, 4, S().model_layers_help);
-    slider(S().model_heads, &p.heads, 1, 8, S().model_heads_help);
-    ImGui::SetNextItemWidth(w);
-    if (ImGui::SliderInt(S().model_dim, &p.dim, 8, 128)) p.dim = std::max(8, p.dim / 8 * 8);
-    HelpMarker(S().model_dim_help);
+    slider(S().model_layers, "layers", &p.layers, S().model_layers_help);
+    slider(S().model_heads, "heads", &p.heads, S().model_heads_help);
+    slider(S().model_dim, "dim", &p.dim, S().model_dim_help, 4);  // multiples of 4: 1, 2 and 4 heads divide them
     combo(S().model_pe, &p.pe, "pe", S().model_pe_help);
-    if (p.pe == "learned") slider(S().model_max_len, &p.max_len, 4, 128, S().model_max_len_help);
+    if (p.pe == "learned") slider(S().model_max_len, "max_len", &p.max_len, S().model_max_len_help);
     combo(S().model_mask, &p.mask, "mask", S().model_mask_help);
-    if (p.mask == "window") slider(S().model_window, &p.window, 0, 16, S().model_window_help);
+    if (p.mask == "window") slider(S().model_window, "window", &p.window, S().model_window_help);
     if (p.mask == "graph" && app.state.task != "graph") ImGui::TextColored(ImVec4(1, 0.8f, 0.4f, 1), "%s", S().model_graph_needs_task);
     combo(S().model_norm, &p.norm, "norm", S().model_norm_help);
     combo(S().model_relevance, &p.relevance, "relevance", S().model_relevance_help);
   } else {
-    if (p.model != "rnn") slider(S().model_k, &p.k, 1, 9, S().model_k_help);
+    if (p.model != "rnn") slider(S().model_k, "k", &p.k, S().model_k_help);
     if (p.model == "rnn") combo(S().model_rnn, &p.rnn, "rnn", S().model_rnn_help);
   }
-  slider(S().model_seed, &p.seed, 0, 99, S().model_seed_help);
+  slider(S().model_seed, "seed", &p.seed, S().model_seed_help);
 
   const bool changed = state_to_query(p) != state_to_query(app.state);
   if (changed) {

@@ -6,6 +6,7 @@
 
 #include "engine/attention/posenc.h"
 #include "imgui.h"
+#include "web/panels/controls.h"
 #include "web/panels/panels.h"
 #include "web/ui/strings.h"
 #include "web/ui/widgets.h"
@@ -20,7 +21,7 @@ void ShowPositionalEncodingPanel(App& app, PanelTextures& tex) {
   ui::Prose(S().pe_intro);
   AppState next = st;
   ImGui::SetNextItemWidth(ImGui::GetFontSize() * 12);
-  if (ImGui::SliderInt(S().pe_length, &next.pe_len, 2, 256)) app.apply(next);
+  if (SettingInt(S().pe_length, "pe_len", &next.pe_len)) app.apply(next);
   HelpMarker(S().pe_length_help);
   ImGui::SameLine();
   ImGui::TextDisabled(S().pe_model_kind, st.pe.c_str(), st.dim);

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "imgui.h"
+#include "web/panels/controls.h"
 #include "web/panels/panels.h"
 #include "web/ui/strings.h"
 #include "web/ui/widgets.h"
@@ -31,13 +32,13 @@ void ShowTrainingPanel(App& app, PanelTextures& tex) {
 
   const float w = ImGui::GetFontSize() * 8;
   ImGui::SetNextItemWidth(w);
-  ImGui::SliderFloat(S().train_lr, &next.lr, 1e-4f, 3e-2f, "%.4f", ImGuiSliderFlags_Logarithmic);
+  SettingFloat(S().train_lr, "lr", &next.lr);
   HelpMarker(S().train_lr_help);
   ImGui::SetNextItemWidth(w);
-  ImGui::SliderInt(S().train_batch, &next.batch, 1, 64);
+  SettingInt(S().train_batch, "batch", &next.batch);
   HelpMarker(S().train_batch_help);
   ImGui::SetNextItemWidth(w);
-  ImGui::SliderInt(S().train_speed, &next.speed, 5, 90, "%d%%");
+  SettingInt(S().train_speed, "speed", &next.speed, 1, "%d%%");
   HelpMarker(S().train_speed_help);
   if (next.train != app.state.train || next.lr != app.state.lr || next.batch != app.state.batch ||
       next.speed != app.state.speed)
