@@ -269,6 +269,36 @@ void Trainer::report() {
   if (done_ && (snapshots_.empty() || snapshots_.back().step != step_)) take_snapshot();
 }
 
+std::string run_sequence(SeqModel<float>& model, const Dataset& data, const Sequence& seq, AttentionMaps* maps,
+                         std::vector<int>* predicted) {
+  const int T = seq.length();
+  *maps = AttentionMaps{};
+  maps->len = T;
+  BatchBuilder builder;
+  const std::vector<Sequence> one{seq};
+  const int idx = 0;
+  std::string error;
+  if (!model.forward(builder.build(data, one, &idx, 1, /*with_tags=*/false), &error)) return error;
+  if (predicted != nullptr) {
+    std::vector<int> all(static_cast<std::size_t>(model.batch_size()) * model.seq_len());
+    model.predict(all.data());
+    predicted->assign(all.begin(), all.begin() + T);
+  }
+  maps->layers = model.attention_layers();
+  maps->heads = model.attention_heads();
+  maps->weights.resize(static_cast<std::size_t>(maps->layers) * maps->heads * T * T);
+  for (int l = 0; l < maps->layers; ++l) {
+    for (int h = 0; h < maps->heads; ++h) {
+      const CView<float> w = model.attention_weights(l, 0, h);
+      float* dst = maps->weights.data() + (static_cast<std::size_t>(l) * maps->heads + h) * T * T;
+      for (int i = 0; i < T; ++i) {
+        for (int j = 0; j < T; ++j) dst[i * T + j] = w(i, j);
+      }
+    }
+  }
+  return "";
+}
+
 void Trainer::take_snapshot() {
   if (static_cast<int>(snapshots_.size()) >= cfg_.max_snapshots) {
     // full: keep every other snapshot (the first one always), and take them half as often from now on
@@ -282,28 +312,8 @@ void Trainer::take_snapshot() {
   SeqModel<float>& m = *model_;
   const int T = probe_.length();
   s.len = T;
-  s.layers = m.attention_layers();
-  s.heads = m.attention_heads();
-  if (s.layers > 0 && T > 0) {
-    const int idx = 0;
-    std::vector<Sequence> one{probe_};
-    BatchBuilder builder;
-    const Batch<float>& mb = builder.build(*data_, one, &idx, 1, /*with_tags=*/false);
-    if (m.forward(mb, nullptr)) {
-      s.weights.resize(static_cast<std::size_t>(s.layers) * s.heads * T * T);
-      for (int l = 0; l < s.layers; ++l) {
-        for (int h = 0; h < s.heads; ++h) {
-          const CView<float> w = m.attention_weights(l, 0, h);
-          float* dst = s.weights.data() + (static_cast<std::size_t>(l) * s.heads + h) * T * T;
-          for (int i = 0; i < T; ++i) {
-            for (int j = 0; j < T; ++j) dst[i * T + j] = w(i, j);
-          }
-        }
-      }
-    } else {
-      s.layers = s.heads = 0;
-    }
-  }
+  // the probe's attention (a model without attention, or one that rejects the probe, shows none)
+  if (T > 0 && m.attention_layers() > 0) run_sequence(m, *data_, probe_, &s);
   const CView<float> pe = m.pe_table();
   s.pe_rows = static_cast<int>(std::min<long>(pe.rows(), std::max(T, 1)));
   s.pe_cols = static_cast<int>(pe.cols());

@@ -75,13 +75,17 @@ struct Metrics {
   double dense_scores_per_step = 0;
 };
 
-struct Snapshot {
+// Every head's attention weights A' for one sequence, copied out of a model (what the views draw).
+struct AttentionMaps {
+  int layers = 0, heads = 0, len = 0;  // L, H and the sequence's length T (0 layers: the model has no attention)
+  std::vector<float> weights;          // (L, H, T, T) row = query
+  const float* head(int l, int h) const { return weights.data() + (static_cast<long>(l) * heads + h) * len * len; }
+};
+
+struct Snapshot : AttentionMaps {  // the probe's attention at one step
   long step = 0;
-  int layers = 0, heads = 0, len = 0;  // L, H, and the probe's length T
-  std::vector<float> weights;          // (L, H, T, T) attention weights A' of the probe, row = query
   int pe_rows = 0, pe_cols = 0;
   std::vector<float> pe;  // (pe_rows, D) positional table (learned: as trained so far)
-  const float* head(int l, int h) const { return weights.data() + (static_cast<long>(l) * heads + h) * len * len; }
 };
 
 // Packs sequences into a padded ModelBatch. Buffers grow to the largest batch once, then are reused.
@@ -104,6 +108,12 @@ class BatchBuilder {
 // learned positional table), with the model's message.
 EvalResult evaluate(SeqModel<float>& model, const Dataset& data, const std::vector<Sequence>& seqs, int batch = 32,
                     int max_sequences = 0);
+
+// Runs the model on one sequence (without its tags) and copies out what the views show: every head's weights
+// into *maps, and the tag of every token into *predicted when given. The model's caches then hold this
+// forward pass. "" on success, else the model's message (and *maps has 0 layers).
+std::string run_sequence(SeqModel<float>& model, const Dataset& data, const Sequence& seq, AttentionMaps* maps,
+                         std::vector<int>* predicted = nullptr);
 
 class Trainer {
  public:

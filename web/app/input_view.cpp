@@ -62,31 +62,12 @@ InputView make_input_view(const Dataset& data, const AppState& state, SeqModel<f
   const bool known_truth = std::any_of(input_seq.tags.begin(), input_seq.tags.end(), [](int t) { return t >= 0; });
   if (known_truth) view.truth = input_seq.tags;
 
-  BatchBuilder builder;
-  std::vector<Sequence> one = {input_seq};
-  const int idx = 0;
-  const Batch<float>& batch = builder.build(data, one, &idx, 1, /*with_tags=*/false);
-  std::string err;
-  if (!model->forward(batch, &err)) {
-    view.error = err;
+  const std::string error = run_sequence(*model, data, input_seq, &view, &view.predicted);
+  if (!error.empty()) {
+    view.len = 0;
+    view.error = error;
     return view;
   }
-  const int T = input_seq.length();
-  view.T = T;
-  view.predicted.assign(static_cast<std::size_t>(T), 0);
-  std::vector<int> all(static_cast<std::size_t>(model->batch_size() * model->seq_len()));
-  model->predict(all.data());
-  std::copy(all.begin(), all.begin() + T, view.predicted.begin());
-  view.L = model->attention_layers();
-  view.H = model->attention_heads();
-  view.weights.resize(static_cast<std::size_t>(view.L) * view.H * T * T);
-  for (int l = 0; l < view.L; ++l)
-    for (int h = 0; h < view.H; ++h) {
-      CView<float> w = model->attention_weights(l, 0, h);
-      float* dst = view.weights.data() + (static_cast<long>(l) * view.H + h) * T * T;
-      for (int i = 0; i < T; ++i)
-        for (int j = 0; j < T; ++j) dst[i * T + j] = w(i, j);
-    }
   view.at_step = step;
   return view;
 }

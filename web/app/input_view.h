@@ -10,20 +10,19 @@
 #include "engine/core/tensor.h"
 #include "engine/data/tasks.h"
 #include "engine/models/model.h"
+#include "engine/train/trainer.h"
 #include "web/app/state.h"
 
 namespace attnlab {
 
-struct InputView {
+// AttentionMaps (engine/train/trainer.h): layers, heads, len = T and every head's weights A' of the input.
+struct InputView : AttentionMaps {
   std::vector<std::string> tokens;   // (T) what the rows/columns are labelled with
   std::vector<int> predicted;        // (T) predicted tag ids
   std::vector<int> truth;            // (T) true tag ids when known (examples), else empty
-  std::vector<float> weights;        // (L, H, T, T) attention weights A' of the input
-  int L = 0, H = 0, T = 0;
   std::string error;                 // the input cannot be run (unknown token, too long for a learned table, ...)
   long at_step = -1;                 // training step these numbers belong to
   bool stale = true;                 // the input or the model changed since these numbers were made
-  const float* head(int l, int h) const { return weights.data() + (static_cast<long>(l) * H + h) * T * T; }
 };
 
 // Tokens tasks take typed input; frames / graph show one of the task's examples instead. (No data: text.)

@@ -47,7 +47,7 @@ void ShowAttentionPanel(App& app, PanelTextures& tex) {
     ImGui::TextColored(ImVec4(1, 0.55f, 0.45f, 1), "%s", v.error.c_str());
     return;
   }
-  if (v.L == 0 || v.T == 0) {
+  if (v.layers == 0 || v.len == 0) {
     ImGui::TextDisabled("%s", app.runs.main.trainer ? S().attn_none : S().data_no_model);
     return;
   }
@@ -60,10 +60,10 @@ void ShowAttentionPanel(App& app, PanelTextures& tex) {
   if (mode == Mode::lines) {
     ImGui::SameLine();
     ImGui::SetNextItemWidth(ImGui::GetFontSize() * 8);
-    const std::string q = app.picks.query < 0 ? S().attn_all_queries : v.tokens[static_cast<std::size_t>(std::min(app.picks.query, v.T - 1))];
+    const std::string q = app.picks.query < 0 ? S().attn_all_queries : v.tokens[static_cast<std::size_t>(std::min(app.picks.query, v.len - 1))];
     if (ImGui::BeginCombo(S().attn_query, q.c_str())) {
       if (ImGui::Selectable(S().attn_all_queries, app.picks.query < 0)) app.picks.query = -1;
-      for (int i = 0; i < v.T; ++i) {
+      for (int i = 0; i < v.len; ++i) {
         ImGui::PushID(i);
         if (ImGui::Selectable(v.tokens[static_cast<std::size_t>(i)].c_str(), i == app.picks.query)) app.picks.query = i;
         ImGui::PopID();
@@ -84,7 +84,7 @@ void ShowAttentionPanel(App& app, PanelTextures& tex) {
   const ImVec2 avail = ImGui::GetContentRegionAvail();
   const float gap = ImGui::GetStyle().ItemSpacing.x * 2;
   const float title = ImGui::GetTextLineHeightWithSpacing();
-  const int n = focus ? 1 : v.L * v.H;
+  const int n = focus ? 1 : v.layers * v.heads;
   int best_cols = 1;
   float side = 0;
   for (int cols = 1; cols <= n; ++cols) {
@@ -98,13 +98,13 @@ void ShowAttentionPanel(App& app, PanelTextures& tex) {
   }
   side = std::max(80.0f, side);
   for (int k = 0; k < n; ++k) {
-    const int l = focus ? app.picks.layer : k / v.H, h = focus ? app.picks.head : k % v.H;
+    const int l = focus ? app.picks.layer : k / v.heads, h = focus ? app.picks.head : k % v.heads;
     if (k % best_cols != 0) ImGui::SameLine(0, gap);
     ImGui::BeginGroup();
     ImGui::Text(S().attn_head_title, l + 1, h + 1);
     const float* w = v.head(l, h);
     if (mode == Mode::heatmaps) {
-      gfx::HeatmapHover hv = ui::LabelledHeatmap(tex.head(l * v.H + h), w, v.T, v.T, v.tokens, v.tokens,
+      gfx::HeatmapHover hv = ui::LabelledHeatmap(tex.head(l * v.heads + h), w, v.len, v.len, v.tokens, v.tokens,
                                                  ImVec2(side, side), {gfx::Colormap::Sequential, 0.0f, 1.0f});
       if (hv.row >= 0) {
         ImGui::SetTooltip(S().attn_hover, v.tokens[static_cast<std::size_t>(hv.row)].c_str(),
@@ -116,7 +116,7 @@ void ShowAttentionPanel(App& app, PanelTextures& tex) {
         }
       }
     } else {
-      AttentionLines(app, w, v.T, app.picks.query < v.T ? app.picks.query : -1, ImVec2(side, side * 0.6f));
+      AttentionLines(app, w, v.len, app.picks.query < v.len ? app.picks.query : -1, ImVec2(side, side * 0.6f));
     }
     ImGui::EndGroup();
   }

@@ -19,9 +19,9 @@ static const SeqModel<float>* shown_tagger(App& app, const char** why) {
   if (model.attention_layers() == 0) { *why = S().math_not_attention; return nullptr; }
   // The model's caches hold its last forward pass: make sure that was the shown input (a training step or
   // an evaluation may have run since).
-  if (app.view.T > 0 && (app.runs.main.trainer->model().batch_size() != 1 || app.runs.main.trainer->model().seq_len() != app.view.T))
+  if (app.view.len > 0 && (app.runs.main.trainer->model().batch_size() != 1 || app.runs.main.trainer->model().seq_len() != app.view.len))
     app.refresh_view();
-  if (app.view.T == 0 || !app.view.error.empty()) { *why = app.view.error.empty() ? S().attn_none : app.view.error.c_str(); return nullptr; }
+  if (app.view.len == 0 || !app.view.error.empty()) { *why = app.view.error.empty() ? S().attn_none : app.view.error.c_str(); return nullptr; }
   return &model;
 }
 

@@ -23,7 +23,7 @@ void ShowMatrixPanel(App& app, PanelTextures& tex) {
   const SeqModel<float>* tg = MathPanelHeader(app, S().matrix_intro);
   if (!tg) return;
   const ModelConfig& c = tg->config();
-  const int T = app.view.T, D = c.dim, H = c.heads, Dh = D / H;
+  const int T = app.view.len, D = c.dim, H = c.heads, Dh = D / H;
   const int l = app.picks.layer, h = app.picks.head;
   // A view as a contiguous row-major copy (the heatmaps take plain arrays).
   auto copy = [](const CView<float>& m) {

@@ -30,7 +30,7 @@ void ShowStepPanel(App& app, PanelTextures&) {
   const SeqModel<float>* tg = MathPanelHeader(app, S().step_intro);
   if (!tg) return;
   const ModelConfig& c = tg->config();
-  const int T = app.view.T, D = c.dim, H = c.heads, Dh = D / H;
+  const int T = app.view.len, D = c.dim, H = c.heads, Dh = D / H;
   ImGui::SameLine();
   app.picks.query = std::clamp(app.picks.query, 0, T - 1);
   ImGui::SetNextItemWidth(ImGui::GetFontSize() * 8);

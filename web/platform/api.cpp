@@ -137,20 +137,20 @@ std::string api_call(const std::string& name, const std::string& args_text) {
     app.ensure_view();
     const InputView& v = app.view;
     if (!v.error.empty()) return fail(v.error);
-    if (v.L == 0) return fail("the current model has no attention (model = " + app.state.model + ")");
+    if (v.layers == 0) return fail("the current model has no attention (model = " + app.state.model + ")");
     long l = 0, h = 0;
-    std::string err = int_arg(0, "attention(layer, head): layer", 0, v.L - 1, &l);
-    if (err.empty()) err = int_arg(1, "attention(layer, head): head", 0, v.H - 1, &h);
+    std::string err = int_arg(0, "attention(layer, head): layer", 0, v.layers - 1, &l);
+    if (err.empty()) err = int_arg(1, "attention(layer, head): head", 0, v.heads - 1, &h);
     if (!err.empty()) return fail(err);
     json rows = json::array();
     const float* w = v.head(static_cast<int>(l), static_cast<int>(h));
-    for (int i = 0; i < v.T; ++i) {
+    for (int i = 0; i < v.len; ++i) {
       json row = json::array();
-      for (int j = 0; j < v.T; ++j) row.push_back(w[i * v.T + j]);
+      for (int j = 0; j < v.len; ++j) row.push_back(w[i * v.len + j]);
       rows.push_back(row);
     }
     return json{{"ok", {{"layer", l}, {"head", h}, {"tokens", v.tokens}, {"weights", rows}, {"step", v.at_step},
-                        {"layers", v.L}, {"heads", v.H}}}}.dump();
+                        {"layers", v.layers}, {"heads", v.heads}}}}.dump();
   }
   return fail("unknown method " + name);
 }
