@@ -32,7 +32,7 @@ void self_attention(Real* out, AttentionCache<Real>& cache, const Real* in, cons
       const CView<Real> V = cview(cache.v.data() + at, T, Dh, D);
       View<Real> A = view(cache.scores.data() + attention_index(b, h, 0, 0, H, T), T, T);    // scores A
       View<Real> Ap = view(cache.weights.data() + attention_index(b, h, 0, 0, H, T), T, T);  // weights A'
-      const std::uint8_t* may_see = allowed + static_cast<long>(b) * T * T;  // (T, T) row = query
+      const std::uint8_t* may_see = allowed + static_cast<long>(b) * T * T;                  // (T, T) row = query
       if (spec.relevance == Relevance::additive) {  // q·W'q and k·W'k, once per token
         additive_project(cache.pq.data() + at, cache.pk.data() + at, Q.data(), K.data(),
                          p.add_wq + static_cast<long>(h) * Dh * Dh, p.add_wk + static_cast<long>(h) * Dh * Dh, T, Dh,
@@ -45,10 +45,10 @@ void self_attention(Real* out, AttentionCache<Real>& cache, const Real* in, cons
             A(i, j) = 0;  // never looked at
           } else if (spec.relevance == Relevance::dot) {
             A(i, j) = Q.row(i).dot(K.row(j)) / std::sqrt(static_cast<Real>(Dh));  // α = qⁱ·kʲ/√d
-          } else {                                                                // α = wᵀ·tanh(qⁱ·W'q + kʲ·W'k)
+          } else {  // α = wᵀ·tanh(qⁱ·W'q + kʲ·W'k)
             additive_scores(&A(i, j), 1, cache.pq.data() + at + static_cast<long>(i) * D,
-                            cache.pk.data() + at + static_cast<long>(j) * D, p.add_w + static_cast<long>(h) * Dh, 1,
-                            1, Dh, D);
+                            cache.pk.data() + at + static_cast<long>(j) * D, p.add_w + static_cast<long>(h) * Dh, 1, 1,
+                            Dh, D);
           }
           if (spec.alibi && may_see[static_cast<long>(i) * T + j]) {  // α −= mₕ·|i − j|: farther keys count less
             A(i, j) -= static_cast<Real>(alibi_slope(h, H)) * static_cast<Real>(std::abs(i - j));
@@ -73,7 +73,7 @@ void self_attention(Real* out, AttentionCache<Real>& cache, const Real* in, cons
 
 template void self_attention<float>(float*, AttentionCache<float>&, const float*, const std::uint8_t*, const int*,
                                     const AttentionParams<float>&, const AttentionSpec&, int, int, int);
-template void self_attention<double>(double*, AttentionCache<double>&, const double*, const std::uint8_t*,
-                                     const int*, const AttentionParams<double>&, const AttentionSpec&, int, int, int);
+template void self_attention<double>(double*, AttentionCache<double>&, const double*, const std::uint8_t*, const int*,
+                                     const AttentionParams<double>&, const AttentionSpec&, int, int, int);
 
 }  // namespace attnlab

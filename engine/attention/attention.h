@@ -32,8 +32,8 @@
 #include <string>
 #include <vector>
 
-#include "engine/core/names.h"
 #include "engine/attention/attention_norm.h"
+#include "engine/core/names.h"
 #include "engine/core/tensor.h"
 
 namespace attnlab {
@@ -46,10 +46,10 @@ inline constexpr EnumName<Relevance> kRelevanceNames[] = {
 constexpr NameTable<Relevance> names_of(Relevance) { return NameTable<Relevance>(kRelevanceNames); }
 
 struct AttentionSpec {
-  int heads = 1;                        // H, must divide D
-  AttnNorm norm = AttnNorm::softmax;    // how scores become weights
-  Relevance relevance = Relevance::dot; // how a (query, key) pair is scored
-  bool alibi = false;                   // add the ALiBi distance bias −mₕ·|i − j| to the scores (posenc.h)
+  int heads = 1;                         // H, must divide D
+  AttnNorm norm = AttnNorm::softmax;     // how scores become weights
+  Relevance relevance = Relevance::dot;  // how a (query, key) pair is scored
+  bool alibi = false;                    // add the ALiBi distance bias −mₕ·|i − j| to the scores (posenc.h)
 };
 
 // Pointers to the layer's parameters (or, with the same layout, to their gradients). nullptr = absent.
@@ -78,8 +78,8 @@ struct AttentionCache {
   Buffer<int> spans;     // (B, ⌈T / kQueryBlock⌉, 3) each query block's key span [first, last + 1) and how
                          //                          many of its pairs the mask allows
   int last_B = 0, last_T = 0, last_H = 0;  // the shape of the forward that left these numbers (see attention.cpp)
-  Buffer<Real> o;        // (N, D) concat(O₁ .. O_H), the input of the output projection
-  Buffer<Real> pq, pk;   // (N, D) q·W'q and k·W'k per head (additive relevance only)
+  Buffer<Real> o;                          // (N, D) concat(O₁ .. O_H), the input of the output projection
+  Buffer<Real> pq, pk;                     // (N, D) q·W'q and k·W'k per head (additive relevance only)
   // Sizes the buffers for B sequences of T tokens. Reuses memory when it is already large enough.
   void resize(int B, int T, int D, int H, Relevance relevance);
 };
@@ -130,8 +130,8 @@ void self_attention(Real* out, AttentionCache<Real>& cache, const Real* in, cons
 // allowed (B, T, T) from build_attention_mask (mask.h); lengths (B) or nullptr = all T.
 template <typename Real>
 void attention_forward(Real* out, AttentionCache<Real>& cache, const Real* in, const std::uint8_t* allowed,
-                       const int* lengths, const AttentionParams<Real>& params, const AttentionSpec& spec, int B,
-                       int T, int D);
+                       const int* lengths, const AttentionParams<Real>& params, const AttentionSpec& spec, int B, int T,
+                       int D);
 
 // Gradients ACCUMULATED (+=) into din (N, D) (nullptr: not wanted) and every non-null pointer of grads.
 template <typename Real>

@@ -15,10 +15,10 @@
 #include <cstring>
 
 #include "engine/attention/additive.h"
-#include "engine/ops/linear.h"
-#include "engine/kernels/matmul.h"
 #include "engine/attention/posenc.h"
 #include "engine/core/tensor.h"
+#include "engine/kernels/matmul.h"
+#include "engine/ops/linear.h"
 
 namespace attnlab {
 
@@ -207,8 +207,8 @@ ScoreWork attention_score_work(const AttentionCache<Real>& cache) {
 
 template <typename Real>
 void attention_forward(Real* out, AttentionCache<Real>& cache, const Real* in, const std::uint8_t* allowed,
-                       const int* lengths, const AttentionParams<Real>& params, const AttentionSpec& spec, int B,
-                       int T, int D) {
+                       const int* lengths, const AttentionParams<Real>& params, const AttentionSpec& spec, int B, int T,
+                       int D) {
   const int H = spec.heads, Dh = D / H, N = B * T;
   const int blocks = (T + kQueryBlock - 1) / kQueryBlock;
   const Real scale = Real(1) / std::sqrt(static_cast<Real>(Dh));
@@ -355,7 +355,7 @@ void attention_backward(Real* din, const AttentionParams<Real>& grads, Attention
         c = blk.next;
         const int i0 = blk.i0, i1 = blk.i1, k0 = blk.k0, k1 = blk.k1, nq = i1 - i0, nk = k1 - k0;
         const bool sparse = blk.sparse;
-        if (nk == 0) continue;  // the block saw nothing: its weights were constant 0
+        if (nk == 0) continue;                           // the block saw nothing: its weights were constant 0
         const long at = static_cast<long>(i0) * T + k0;  // the block's (nq, nk) corner, row stride T
         // forward was: Oₕ = A'ₕ·Vₕ   →  dA'ₕ = dOₕ·Vₕᵀ,  dVₕ += A'ₕᵀ·dOₕ
         if (sparse) {
@@ -396,8 +396,8 @@ void attention_backward(Real* din, const AttentionParams<Real>& grads, Attention
           }
         } else if (dot) {
           // forward was: Aₕ = Qₕ·Kₕᵀ/√Dh   →  dQₕ += dAₕ·Kₕ/√Dh,  dKₕ += dAₕᵀ·Qₕ/√Dh
-          matmul(view(dQ + head0 + i0 * D, nq, Dh, D), cview(dA + at, nq, nk, T), cview(Kh + k0 * D, nk, Dh, D),
-                 true, scale);
+          matmul(view(dQ + head0 + i0 * D, nq, Dh, D), cview(dA + at, nq, nk, T), cview(Kh + k0 * D, nk, Dh, D), true,
+                 scale);
           matmul_at(view(dK + head0 + k0 * D, nk, Dh, D), cview(dA + at, nq, nk, T), cview(Qh + i0 * D, nq, Dh, D),
                     true, scale);
         }
@@ -423,16 +423,14 @@ template struct AttentionScratch<float>;
 template struct AttentionScratch<double>;
 template ScoreWork attention_score_work<float>(const AttentionCache<float>&);
 template ScoreWork attention_score_work<double>(const AttentionCache<double>&);
-template void attention_forward<float>(float*, AttentionCache<float>&, const float*, const std::uint8_t*,
-                                       const int*, const AttentionParams<float>&, const AttentionSpec&, int, int,
-                                       int);
+template void attention_forward<float>(float*, AttentionCache<float>&, const float*, const std::uint8_t*, const int*,
+                                       const AttentionParams<float>&, const AttentionSpec&, int, int, int);
 template void attention_forward<double>(double*, AttentionCache<double>&, const double*, const std::uint8_t*,
                                         const int*, const AttentionParams<double>&, const AttentionSpec&, int, int,
                                         int);
-template void attention_backward<float>(float*, const AttentionParams<float>&, AttentionScratch<float>&,
-                                        const float*, const AttentionCache<float>&, const float*,
-                                        const std::uint8_t*, const int*, const AttentionParams<float>&,
-                                        const AttentionSpec&, int, int, int);
+template void attention_backward<float>(float*, const AttentionParams<float>&, AttentionScratch<float>&, const float*,
+                                        const AttentionCache<float>&, const float*, const std::uint8_t*, const int*,
+                                        const AttentionParams<float>&, const AttentionSpec&, int, int, int);
 template void attention_backward<double>(double*, const AttentionParams<double>&, AttentionScratch<double>&,
                                          const double*, const AttentionCache<double>&, const double*,
                                          const std::uint8_t*, const int*, const AttentionParams<double>&,

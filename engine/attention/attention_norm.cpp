@@ -78,8 +78,7 @@ void attention_norm_backward(Real* ds, const Real* dw, const Real* w, const Real
 }
 
 template <typename Real>
-void attention_norm_forward_rows(Real* w, const Real* s, const std::uint8_t* allowed, int rows, int Tk,
-                                 AttnNorm norm) {
+void attention_norm_forward_rows(Real* w, const Real* s, const std::uint8_t* allowed, int rows, int Tk, AttnNorm norm) {
   for (int i = 0; i < rows; ++i) {
     const long o = static_cast<long>(i) * Tk;
     attention_norm_forward(w + o, s + o, allowed + o, Tk, norm);
@@ -87,8 +86,8 @@ void attention_norm_forward_rows(Real* w, const Real* s, const std::uint8_t* all
 }
 
 template <typename Real>
-void attention_norm_backward_rows(Real* ds, const Real* dw, const Real* w, const Real* s,
-                                  const std::uint8_t* allowed, int rows, int Tk, AttnNorm norm) {
+void attention_norm_backward_rows(Real* ds, const Real* dw, const Real* w, const Real* s, const std::uint8_t* allowed,
+                                  int rows, int Tk, AttnNorm norm) {
   for (int i = 0; i < rows; ++i) {
     const long o = static_cast<long>(i) * Tk;
     attention_norm_backward(ds + o, dw + o, w + o, s + o, allowed + o, Tk, norm);
@@ -125,10 +124,10 @@ void attention_norm_backward_rows<float>(float* ds, const float* dw, const float
 
 template void attention_norm_forward<float>(float*, const float*, const std::uint8_t*, int, AttnNorm);
 template void attention_norm_forward<double>(double*, const double*, const std::uint8_t*, int, AttnNorm);
-template void attention_norm_backward<float>(float*, const float*, const float*, const float*, const std::uint8_t*,
-                                             int, AttnNorm);
-template void attention_norm_backward<double>(double*, const double*, const double*, const double*,
-                                              const std::uint8_t*, int, AttnNorm);
+template void attention_norm_backward<float>(float*, const float*, const float*, const float*, const std::uint8_t*, int,
+                                             AttnNorm);
+template void attention_norm_backward<double>(double*, const double*, const double*, const double*, const std::uint8_t*,
+                                              int, AttnNorm);
 template void attention_norm_forward_rows<double>(double*, const double*, const std::uint8_t*, int, int, AttnNorm);
 template void attention_norm_backward_rows<double>(double*, const double*, const double*, const double*,
                                                    const std::uint8_t*, int, int, AttnNorm);

@@ -36,11 +36,10 @@ void attention_norm_backward(Real* ds, const Real* dw, const Real* w, const Real
 // The same for a block of `rows` query rows at once (one head: w, s, allowed, dw, ds are (rows, Tk)).
 // float softmax runs the vectorized kernels of kernels.h.
 template <typename Real>
-void attention_norm_forward_rows(Real* w, const Real* s, const std::uint8_t* allowed, int rows, int Tk,
-                                 AttnNorm norm);
+void attention_norm_forward_rows(Real* w, const Real* s, const std::uint8_t* allowed, int rows, int Tk, AttnNorm norm);
 template <typename Real>
-void attention_norm_backward_rows(Real* ds, const Real* dw, const Real* w, const Real* s,
-                                  const std::uint8_t* allowed, int rows, int Tk, AttnNorm norm);
+void attention_norm_backward_rows(Real* ds, const Real* dw, const Real* w, const Real* s, const std::uint8_t* allowed,
+                                  int rows, int Tk, AttnNorm norm);
 template <>
 void attention_norm_forward_rows<float>(float* w, const float* s, const std::uint8_t* allowed, int rows, int Tk,
                                         AttnNorm norm);

@@ -40,7 +40,8 @@ void build_attention_mask(std::uint8_t* allowed, const MaskSpec& mask, const int
       int lo = 0, hi = std::min(len, T);
       if (mask.causal) hi = std::min(hi, i + 1);
       if (mask.window >= 0) lo = std::max(lo, i - mask.window), hi = std::min(hi, i + mask.window + 1);
-      const std::uint8_t* spec_row = mask.allow.empty() ? nullptr : mask.allow.data() + static_cast<size_t>(i) * mask.allow_n;
+      const std::uint8_t* spec_row =
+          mask.allow.empty() ? nullptr : mask.allow.data() + static_cast<size_t>(i) * mask.allow_n;
       const std::uint8_t* graph_row = allow != nullptr ? allow + at : nullptr;
       for (int j = lo; j < hi; ++j) {
         const bool ok = (spec_row == nullptr || spec_row[j] != 0) && (graph_row == nullptr || graph_row[j] != 0);

@@ -18,10 +18,10 @@
 namespace attnlab {
 
 struct MaskSpec {
-  bool causal = false;             // query i sees keys j <= i
-  int window = -1;                 // < 0: off; else query i sees keys j with |i − j| <= window
-  std::vector<std::uint8_t> allow; // (allow_n, allow_n) row = query, column = key, 1 = allowed; empty: off
-  int allow_n = 0;                 // side of the allow matrix; its top-left T×T block is used
+  bool causal = false;              // query i sees keys j <= i
+  int window = -1;                  // < 0: off; else query i sees keys j with |i − j| <= window
+  std::vector<std::uint8_t> allow;  // (allow_n, allow_n) row = query, column = key, 1 = allowed; empty: off
+  int allow_n = 0;                  // side of the allow matrix; its top-left T×T block is used
 };
 
 // "" when the mask can be used for sequences of T tokens, else a message for the student.

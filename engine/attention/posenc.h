@@ -12,8 +12,8 @@
 #pragma once
 
 #include <string>
-#include "engine/core/names.h"
 #include <vector>
+#include "engine/core/names.h"
 
 #include "engine/core/tensor.h"
 

@@ -23,12 +23,12 @@
 #include <emscripten.h>
 #endif
 
-#include "engine/train/cost.h"
 #include "engine/cli/command.h"
-#include "engine/kernels/kernels.h"
-#include "engine/train/optim.h"
 #include "engine/core/rng.h"
+#include "engine/kernels/kernels.h"
 #include "engine/models/attention_tagger.h"
+#include "engine/train/cost.h"
+#include "engine/train/optim.h"
 
 namespace attnlab::cli {
 
@@ -68,8 +68,7 @@ double cpu_ms() {
 }
 
 void run(const BenchCmd& o) {
-  if (o.vocab < 1 || o.tags < 1 || o.batch < 1 || o.seq < 1 || o.dim < 1 || o.heads < 1 || o.layers < 0 ||
-      o.ffn < 1) {
+  if (o.vocab < 1 || o.tags < 1 || o.batch < 1 || o.seq < 1 || o.dim < 1 || o.heads < 1 || o.layers < 0 || o.ffn < 1) {
     throw Error("--vocab, --tags, --batch, --seq, --dim, --heads, --ffn must be >= 1 and --layers >= 0");
   }
   if (o.steps < 1 || o.fwd_iters < 1 || o.repeats < 1 || o.warmup < 0) {
@@ -125,8 +124,15 @@ void run(const BenchCmd& o) {
   const double train_gflops = train_flops / tm / 1e6, fwd_gflops = fwd_flops / fm / 1e6;
   if (o.json) {
     nlohmann::json j = {
-        {"config", {{"vocab", o.vocab}, {"tags", o.tags}, {"batch", o.batch}, {"seq", o.seq}, {"dim", o.dim},
-                    {"heads", o.heads}, {"layers", o.layers}, {"ffn", o.ffn}}},
+        {"config",
+         {{"vocab", o.vocab},
+          {"tags", o.tags},
+          {"batch", o.batch},
+          {"seq", o.seq},
+          {"dim", o.dim},
+          {"heads", o.heads},
+          {"layers", o.layers},
+          {"ffn", o.ffn}}},
         {"kernels", kernels_name()},
         {"parameters", model.num_parameters()},
         {"checksum", checksum},
@@ -142,7 +148,10 @@ void run(const BenchCmd& o) {
         {"train_matmul_flops", train_flops},
         {"forward_matmul_flops", fwd_flops},
         {"loss", loss},
-        {"warmup", o.warmup}, {"steps", o.steps}, {"fwd_iters", o.fwd_iters}, {"repeats", o.repeats},
+        {"warmup", o.warmup},
+        {"steps", o.steps},
+        {"fwd_iters", o.fwd_iters},
+        {"repeats", o.repeats},
     };
     std::printf("%s\n", j.dump().c_str());
     return;
@@ -165,8 +174,9 @@ void run(const BenchCmd& o) {
 
 void setup_bench(CLI::App& root) {
   static BenchCmd o;
-  auto* cmd = root.add_subcommand("bench", "Time the reference model bench-tagger: median ms per training step "
-                                           "(forward + backward + Adam) and per forward pass, one thread");
+  auto* cmd = root.add_subcommand("bench",
+                                  "Time the reference model bench-tagger: median ms per training step "
+                                  "(forward + backward + Adam) and per forward pass, one thread");
   cmd->add_option("--vocab", o.vocab, "Vocabulary V")->capture_default_str();
   cmd->add_option("--tags", o.tags, "Tags C")->capture_default_str();
   cmd->add_option("--batch", o.batch, "Sequences per batch B")->capture_default_str();

@@ -1,8 +1,8 @@
 // attnlab pe: print a positional-encoding matrix (position × dimension), as a table or JSON.
 #include <cstdio>
 
-#include "engine/cli/command.h"
 #include "engine/attention/posenc.h"
+#include "engine/cli/command.h"
 
 namespace attnlab::cli {
 

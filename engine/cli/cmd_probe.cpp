@@ -19,8 +19,8 @@
 #include <vector>
 
 #include "engine/attention/attention.h"
-#include "engine/cli/command.h"
 #include "engine/attention/mask.h"
+#include "engine/cli/command.h"
 #include "engine/core/tensor.h"
 
 namespace attnlab::cli {
@@ -29,8 +29,8 @@ namespace {
 using json = nlohmann::json;
 // Output numbers are floats (the engine's own numbers), printed with the fewest digits that read back as
 // the same float.
-using out_json = nlohmann::basic_json<nlohmann::ordered_map, std::vector, std::string, bool, std::int64_t,
-                                      std::uint64_t, float>;
+using out_json =
+    nlohmann::basic_json<nlohmann::ordered_map, std::vector, std::string, bool, std::int64_t, std::uint64_t, float>;
 
 [[noreturn]] void fail(const std::string& msg) { throw Error("probe: " + msg); }
 
@@ -117,13 +117,13 @@ Request parse_request(const std::string& text) {
   try {
     req = json::parse(text);
   } catch (const json::exception& e) {  // a syntax error, or a number too large for a double (1e999)
-    std::string what = e.what();  // "[json.exception.parse_error.101] parse error at line 1, column 2: ..."
+    std::string what = e.what();        // "[json.exception.parse_error.101] parse error at line 1, column 2: ..."
     const size_t at = what.find("] ");
     fail("the request is not valid JSON: " + (at == std::string::npos ? what : what.substr(at + 2)));
   }
   if (!req.is_object()) fail("the request must be a JSON object with the keys x, heads, wq, wk, wv, wo");
-  const char* const known[] = {"x", "heads", "wq", "wk", "wv", "wo", "bq", "bk", "bv", "bo", "norm", "mask",
-                               "grad_out"};
+  const char* const known[] = {"x",  "heads", "wq", "wk",   "wv",   "wo",      "bq",
+                               "bk", "bv",    "bo", "norm", "mask", "grad_out"};
   for (auto it = req.begin(); it != req.end(); ++it) {
     bool ok = false;
     for (const char* k : known) ok = ok || it.key() == k;
@@ -275,8 +275,8 @@ void run_probe() {
     }
     AttentionScratch<float> scratch;
     scratch.resize(1, T, D, H);
-    attention_backward(dx.data(), g, scratch, r.grad_out.data(), cache, r.x.data(), allowed.data(), nullptr, p,
-                       spec, 1, T, D);
+    attention_backward(dx.data(), g, scratch, r.grad_out.data(), cache, r.x.data(), allowed.data(), nullptr, p, spec, 1,
+                       T, D);
     for (const Buffer<float>* v : {&dx, &dwq, &dwk, &dwv, &dwo}) check_finite(*v, "gradients");
     resp["grad_x"] = matrix(dx.data(), T, D);
     resp["grad_wq"] = matrix(dwq.data(), D, D);

@@ -21,8 +21,13 @@ nlohmann::json choices() {
 nlohmann::json table() {
   nlohmann::json ranges = nlohmann::json::array();
   for (const SettingRange& r : setting_ranges()) {
-    ranges.push_back({{"key", r.key}, {"flags", r.flags}, {"lo", r.lo}, {"hi", r.hi}, {"integer", r.integer},
-                      {"odd", r.odd}, {"help", r.help}});
+    ranges.push_back({{"key", r.key},
+                      {"flags", r.flags},
+                      {"lo", r.lo},
+                      {"hi", r.hi},
+                      {"integer", r.integer},
+                      {"odd", r.odd},
+                      {"help", r.help}});
   }
   return {{"ranges", ranges},
           {"choices",
@@ -39,7 +44,8 @@ nlohmann::json table() {
 }  // namespace
 
 static void setup_settings(CLI::App& root) {
-  auto* cmd = root.add_subcommand("settings", "List the settings the command line and the app share: ranges and choices");
+  auto* cmd =
+      root.add_subcommand("settings", "List the settings the command line and the app share: ranges and choices");
   static bool json = false;
   cmd->add_flag("--json", json, "Print them as JSON");
   cmd->callback([] {

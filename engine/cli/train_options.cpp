@@ -71,7 +71,8 @@ void add_model_options(CLI::App* cmd, ModelOptions& o) {
                   "attention: full | causal (only earlier tokens) | window (truncated: |i-j| <= --window-mask) | "
                   "graph (the graph task's default: attend along edges only; --mask full ignores the edges)");
   ranged(cmd->add_option("--window-mask", o.window_mask,
-                  "attention: truncated attention, query i sees keys with |i-j| <= W (implies --mask window)"), "window");
+                         "attention: truncated attention, query i sees keys with |i-j| <= W (implies --mask window)"),
+         "window");
   cmd->add_option("--norm", o.norm, "attention: softmax | relu | sigmoid")->capture_default_str();
   cmd->add_option("--relevance", o.relevance, "attention: dot (q.k/sqrt(Dh)) | additive (w.tanh(q W'q + k W'k))")
       ->capture_default_str();
@@ -81,13 +82,15 @@ void add_model_options(CLI::App* cmd, ModelOptions& o) {
                          "attention: rows of the learned positional table (default: the longest sequence of the data); "
                          "longer inputs are an error"),
          "max_len");
-  ranged(cmd->add_option("--window", o.window, "window: k tokens seen by the window FC (odd)")->capture_default_str(), "k");
+  ranged(cmd->add_option("--window", o.window, "window: k tokens seen by the window FC (odd)")->capture_default_str(),
+         "k");
   cmd->add_option("--hidden", o.hidden, "window/cnn/rnn: hidden width (channels, state size)")->capture_default_str();
   ranged(cmd->add_option("--kernel", o.kernel, "cnn: kernel width k (odd)")->capture_default_str(), "k");
   cmd->add_option("--cnn-layers", o.cnn_layers, "cnn: convolution layers")->capture_default_str();
   cmd->add_option("--rnn", o.rnn, "rnn: elman | gru")->capture_default_str();
   cmd->add_flag("--bidirectional", o.bidirectional, "rnn: also run right to left");
-  ranged(cmd->add_option("--seed", o.seed, "Seed of the parameters and of the batch order")->capture_default_str(), "seed");
+  ranged(cmd->add_option("--seed", o.seed, "Seed of the parameters and of the batch order")->capture_default_str(),
+         "seed");
 }
 
 void add_train_options(CLI::App* cmd, TrainOptions& o) {

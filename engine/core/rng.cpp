@@ -13,8 +13,8 @@ std::uint32_t Rng::next_u32() {
 }
 
 double Rng::uniform() {
-  const std::uint64_t hi = next_u32() >> 5;  // 27 bits
-  const std::uint64_t lo = next_u32() >> 6;  // 26 bits
+  const std::uint64_t hi = next_u32() >> 5;                                  // 27 bits
+  const std::uint64_t lo = next_u32() >> 6;                                  // 26 bits
   return static_cast<double>((hi << 26) | lo) * (1.0 / 9007199254740992.0);  // / 2^53
 }
 

@@ -58,9 +58,13 @@ struct AlignedAllocator {
   T* allocate(std::size_t n) { return static_cast<T*>(::operator new(n * sizeof(T), std::align_val_t(kAlign))); }
   void deallocate(T* p, std::size_t) { ::operator delete(p, std::align_val_t(kAlign)); }
   template <typename U>
-  bool operator==(const AlignedAllocator<U>&) const { return true; }
+  bool operator==(const AlignedAllocator<U>&) const {
+    return true;
+  }
   template <typename U>
-  bool operator!=(const AlignedAllocator<U>&) const { return false; }
+  bool operator!=(const AlignedAllocator<U>&) const {
+    return false;
+  }
 };
 template <typename Real>
 using Buffer = std::vector<Real, AlignedAllocator<Real>>;

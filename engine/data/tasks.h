@@ -26,9 +26,9 @@
 #include <string>
 #include <vector>
 
+#include "engine/core/batch.h"
 #include "engine/core/names.h"
 #include "engine/data/conllu.h"
-#include "engine/core/batch.h"
 #include "engine/data/words.h"
 
 namespace attnlab {

@@ -19,8 +19,8 @@
 #include <string>
 #include <vector>
 
-#include "engine/models/model.h"
 #include "engine/data/tasks.h"
+#include "engine/models/model.h"
 
 namespace attnlab {
 

@@ -29,8 +29,8 @@ constexpr int kMR = 8;
 
 // c (MR, nc) (+)= α · a (MR, kc) · panel (kc, kNR), where panel row k starts at panel + k·bstride.
 template <int MR>
-void micro_tile(float* c, int ldc, const float* a, int ars, int acs, const float* panel, int bstride, int kc,
-                int nc, float alpha, bool accumulate) {
+void micro_tile(float* c, int ldc, const float* a, int ars, int acs, const float* panel, int bstride, int kc, int nc,
+                float alpha, bool accumulate) {
   float acc[MR][kNR] = {};
   const float* bk = panel;
   for (int k = 0; k < kc; ++k, bk += bstride, a += acs) {
@@ -73,10 +73,9 @@ void tile(int rows, float* c, int ldc, const float* a, int ars, int acs, const f
 
 void gemm(float* c, int ldc, Strided a, Strided b, int M, int N, int K, float alpha, bool accumulate) {
   // (a lambda has its own type, so gemm_blocked calls it directly, not through a function pointer)
-  auto each_tile = [](int rows, float* ct, int ldct, const float* at, int ars, int acs, const float* panel,
-                      int bstride, int kc, int nc, float alph, bool acc) {
-    tile(rows, ct, ldct, at, ars, acs, panel, bstride, kc, nc, alph, acc);
-  };
+  auto each_tile = [](int rows, float* ct, int ldct, const float* at, int ars, int acs, const float* panel, int bstride,
+                      int kc, int nc, float alph,
+                      bool acc) { tile(rows, ct, ldct, at, ars, acs, panel, bstride, kc, nc, alph, acc); };
   gemm_blocked<kMR, /*kAlwaysPack=*/false>(each_tile, c, ldc, a, b, M, N, K, alpha, accumulate);
 }
 
@@ -151,7 +150,7 @@ void softmax_rows(float* w, float* log_sum, const float* s, const std::uint8_t* 
     const float* sr = s + static_cast<long>(r) * n;
     float* wr = w + static_cast<long>(r) * n;
     const std::uint8_t* ok = allowed != nullptr ? allowed + static_cast<long>(r) * n : nullptr;
-    if (ok != nullptr && all_set(ok, n)) ok = nullptr;  // a full row needs no mask
+    if (ok != nullptr && all_set(ok, n)) ok = nullptr;     // a full row needs no mask
     float smax = -std::numeric_limits<float>::infinity();  // max over the allowed entries (exact in any order)
     bool any = false;
     if (ok == nullptr) {
@@ -218,8 +217,8 @@ namespace {
 // (__restrict: the buffers do not overlap, so the compiler need not check that before every row; it made this
 // loop nearly twice as fast with GCC 12)
 void layernorm_backward_impl(float* __restrict din, float* __restrict dgamma, float* __restrict dbeta,
-                             const float* __restrict dout, const float* __restrict in,
-                             const float* __restrict gamma, const float* mean, const float* rstd, int rows, int D) {
+                             const float* __restrict dout, const float* __restrict in, const float* __restrict gamma,
+                             const float* mean, const float* rstd, int rows, int D) {
   constexpr int L = kNormLanes;
   const int Dl = D - D % L;
   const float* x = in;

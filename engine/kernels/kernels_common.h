@@ -93,8 +93,8 @@ void gemm_blocked(const Tile& tile, float* c, int ldc, Strided a, Strided b, int
         for (int p = 0; p < panels; ++p) {
           float* cp = c + j0 + p * kNR;
           for (int i = i0; i < i1; i += MR) {
-            tile(std::min(MR, i1 - i), cp + static_cast<long>(i) * ldc, ldc, ak + static_cast<long>(i) * a.rs,
-                 a.rs, a.cs, panel[p], stride[p], kc, width[p], alpha, acc);
+            tile(std::min(MR, i1 - i), cp + static_cast<long>(i) * ldc, ldc, ak + static_cast<long>(i) * a.rs, a.rs,
+                 a.cs, panel[p], stride[p], kc, width[p], alpha, acc);
           }
         }
       }

@@ -106,8 +106,8 @@ __attribute__((noinline)) void micro_tile(float* c, int ldc, const float* a, int
         wasm_v128_store(ci + 4 * v, r);
       }
     } else {
-      store_partial(ci, nc, wasm_f32x4_mul(va, acc[i][0]), wasm_f32x4_mul(va, acc[i][1]),
-                    wasm_f32x4_mul(va, acc[i][2]), wasm_f32x4_mul(va, acc[i][3]), accumulate);
+      store_partial(ci, nc, wasm_f32x4_mul(va, acc[i][0]), wasm_f32x4_mul(va, acc[i][1]), wasm_f32x4_mul(va, acc[i][2]),
+                    wasm_f32x4_mul(va, acc[i][3]), accumulate);
     }
   }
 }
@@ -126,8 +126,8 @@ void tile(int rows, float* c, int ldc, const float* a, int ars, int acs, const f
 
 void gemm(float* c, int ldc, Strided a, Strided b, int M, int N, int K, float alpha, bool accumulate) {
   // (a lambda has its own type, so gemm_blocked calls it directly, not through a function pointer)
-  auto each_tile = [](int rows, float* ct, int ldct, const float* at, int ars, int acs, const float* panel, int,
-                      int kc, int nc, float alph, bool acc) {
+  auto each_tile = [](int rows, float* ct, int ldct, const float* at, int ars, int acs, const float* panel, int, int kc,
+                      int nc, float alph, bool acc) {
     tile(rows, ct, ldct, at, ars, acs, panel, kc, nc, alph, acc);  // (panels are always packed: stride kNR)
   };
   gemm_blocked<kMR, /*kAlwaysPack=*/true>(each_tile, c, ldc, a, b, M, N, K, alpha, accumulate);
@@ -153,8 +153,8 @@ v128_t exp4(v128_t x) {
   y = wasm_f32x4_add(wasm_f32x4_mul(y, x), wasm_f32x4_splat(kExpP4));
   y = wasm_f32x4_add(wasm_f32x4_mul(y, x), wasm_f32x4_splat(kExpP5));
   y = wasm_f32x4_add(wasm_f32x4_add(wasm_f32x4_mul(y, z), x), wasm_f32x4_splat(1.0f));
-  const v128_t exponent = wasm_i32x4_add(wasm_i32x4_sub(rounded, wasm_i32x4_splat(static_cast<int>(kRoundBits))),
-                                         wasm_i32x4_splat(127));
+  const v128_t exponent =
+      wasm_i32x4_add(wasm_i32x4_sub(rounded, wasm_i32x4_splat(static_cast<int>(kRoundBits))), wasm_i32x4_splat(127));
   return wasm_f32x4_mul(y, wasm_i32x4_shl(exponent, 23));
 }
 

@@ -71,17 +71,15 @@ void matmul<float>(View<float> out, CView<float> a, CView<float> b, bool accumul
 template <>
 void matmul_bt<float>(View<float> out, CView<float> a, CView<float> b, bool accumulate, float scale) {
   assert(a.cols() == b.cols() && out.rows() == a.rows() && out.cols() == b.rows());
-  kernels::gemm(out.data(), static_cast<int>(out.outerStride()), as_is(a), transposed(b),
-                static_cast<int>(out.rows()), static_cast<int>(out.cols()), static_cast<int>(a.cols()), scale,
-                accumulate);
+  kernels::gemm(out.data(), static_cast<int>(out.outerStride()), as_is(a), transposed(b), static_cast<int>(out.rows()),
+                static_cast<int>(out.cols()), static_cast<int>(a.cols()), scale, accumulate);
 }
 
 template <>
 void matmul_at<float>(View<float> out, CView<float> a, CView<float> b, bool accumulate, float scale) {
   assert(a.rows() == b.rows() && out.rows() == a.cols() && out.cols() == b.cols());
-  kernels::gemm(out.data(), static_cast<int>(out.outerStride()), transposed(a), as_is(b),
-                static_cast<int>(out.rows()), static_cast<int>(out.cols()), static_cast<int>(a.rows()), scale,
-                accumulate);
+  kernels::gemm(out.data(), static_cast<int>(out.outerStride()), transposed(a), as_is(b), static_cast<int>(out.rows()),
+                static_cast<int>(out.cols()), static_cast<int>(a.rows()), scale, accumulate);
 }
 
 template void matmul<double>(View<double>, CView<double>, CView<double>, bool, double);

@@ -20,8 +20,8 @@ std::string check_attention_config(const ModelConfig& c) {
   auto bad = [](const std::string& what, int v) { return what + " (got " + std::to_string(v) + ")"; };
   if (c.heads < 1) return bad("there must be at least 1 head", c.heads);
   if (c.dim % c.heads != 0) {
-    return "the number of heads H = " + std::to_string(c.heads) + " must divide the model width D = " +
-           std::to_string(c.dim) + " (each head gets D/H columns)";
+    return "the number of heads H = " + std::to_string(c.heads) +
+           " must divide the model width D = " + std::to_string(c.dim) + " (each head gets D/H columns)";
   }
   if (c.layers < 0) return bad("the number of layers cannot be negative", c.layers);
   if (c.ffn < 1) return bad("the feed-forward width must be at least 1", c.ffn);
@@ -212,8 +212,7 @@ void AttentionTagger<Real>::forward_layers(const Batch<Real>& batch) {
     // x = x + FFN(LN2(x))
     layernorm_forward(a.ln2.data(), a.ln2_mean.data(), a.ln2_rstd.data(), a.xm.data(), p.ln2_g, p.ln2_b, N, D,
                       static_cast<Real>(c.ln_eps));
-    ffn_forward(a.ffn.data(), a.pre.data(), a.hid.data(), a.ln2.data(), p.w1, p.b1, p.w2, p.b2, N, D, F,
-                c.activation);
+    ffn_forward(a.ffn.data(), a.pre.data(), a.hid.data(), a.ln2.data(), p.w1, p.b1, p.w2, p.b2, N, D, F, c.activation);
     residual_forward(x_next, a.xm.data(), a.ffn.data(), ND);
   }
   // logits = LN_f(x)·W_head + b_head
@@ -253,8 +252,8 @@ const Real* AttentionTagger<Real>::backward_layers() {
     residual_backward(dxm_.data(), dbranch_.data(), dnext_.data(), ND);
     // forward was: ffn = FFN(ln2)
     zero(dln_);
-    ffn_backward(dln_.data(), g.w1, g.b1, g.w2, g.b2, dffn_scratch_.data(), dbranch_.data(), a.ln2.data(),
-                 a.pre.data(), a.hid.data(), p.w1, p.w2, N, D, F, c.activation);
+    ffn_backward(dln_.data(), g.w1, g.b1, g.w2, g.b2, dffn_scratch_.data(), dbranch_.data(), a.ln2.data(), a.pre.data(),
+                 a.hid.data(), p.w1, p.w2, N, D, F, c.activation);
     // forward was: ln2 = LN2(xm)
     layernorm_backward(dxm_.data(), g.ln2_g, g.ln2_b, dln_.data(), a.xm.data(), p.ln2_g, a.ln2_mean.data(),
                        a.ln2_rstd.data(), N, D);
@@ -302,7 +301,7 @@ CView<Real> AttentionTagger<Real>::attention_weight(AttnWeight w, int l, int hea
   const Real* m = w == AttnWeight::wq ? p.wq : w == AttnWeight::wk ? p.wk : w == AttnWeight::wv ? p.wv : p.wo;
   if (head < 0) return cview<Real>(m, D, D);
   if (w == AttnWeight::wo) return cview<Real>(m + static_cast<long>(head) * Dh * D, Dh, D);  // rows of head h
-  return cview<Real>(m + static_cast<long>(head) * Dh, D, Dh, D);                           // columns of head h
+  return cview<Real>(m + static_cast<long>(head) * Dh, D, Dh, D);                            // columns of head h
 }
 
 template <typename Real>

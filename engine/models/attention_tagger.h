@@ -67,7 +67,7 @@ class AttentionTagger : public SeqModel<Real> {
   void forward_layers(const Batch<Real>& batch) override;
   const Real* backward_layers() override;
 
-  struct Block {  // pointers into the parameter (or gradient) buffer of one block
+  struct Block {                              // pointers into the parameter (or gradient) buffer of one block
     Real *ln1_g = nullptr, *ln1_b = nullptr;  // (D) LayerNorm before attention
     AttentionParams<Real> attn;               // Wq, bq, ..., Wo, bo (+ additive relevance)
     Real *ln2_g = nullptr, *ln2_b = nullptr;  // (D) LayerNorm before the feed-forward block
@@ -80,7 +80,7 @@ class AttentionTagger : public SeqModel<Real> {
     Real *lnf_g = nullptr, *lnf_b = nullptr;    // (D) final LayerNorm
     Real *head_w = nullptr, *head_b = nullptr;  // (D, C), (C)
   };
-  struct BlockActs {  // what one block's forward keeps
+  struct BlockActs {                       // what one block's forward keeps
     Buffer<Real> x;                        // (N, D) residual stream entering the block
     Buffer<Real> ln1, ln1_mean, ln1_rstd;  // (N, D), (N), (N)
     AttentionCache<Real> attn;             // Q, K, V, scores A, weights A', concat(O)
@@ -98,12 +98,12 @@ class AttentionTagger : public SeqModel<Real> {
   Weights P_;  // parameters
   Weights G_;  // their gradients (same layout)
 
-  std::vector<std::uint8_t> mask_;            // (B, T, T) 1 = query i may see key j
-  Buffer<Real> pe_table_;                     // (pe_rows_, D) sinusoidal table
+  std::vector<std::uint8_t> mask_;  // (B, T, T) 1 = query i may see key j
+  Buffer<Real> pe_table_;           // (pe_rows_, D) sinusoidal table
   int pe_rows_ = 0;
-  std::vector<BlockActs> acts_;               // (L)
-  Buffer<Real> x_out_;                        // (N, D) residual stream after the last block
-  Buffer<Real> lnf_, lnf_mean_, lnf_rstd_;    // (N, D), (N), (N)
+  std::vector<BlockActs> acts_;             // (L)
+  Buffer<Real> x_out_;                      // (N, D) residual stream after the last block
+  Buffer<Real> lnf_, lnf_mean_, lnf_rstd_;  // (N, D), (N), (N)
   // backward scratch, shared by all blocks
   Buffer<Real> dnext_, dxm_, dbranch_, dln_;  // (N, D)
   Buffer<Real> dffn_scratch_;                 // (2·N·F)

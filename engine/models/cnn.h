@@ -21,7 +21,7 @@ namespace attnlab {
 template <typename Real>
 class CnnTagger : public SeqModel<Real> {
  public:
-  explicit CnnTagger(const ModelConfig &config);
+  explicit CnnTagger(const ModelConfig& config);
   void forward_layers(const Batch<Real>& batch) override;
   const Real* backward_layers() override;
 

@@ -27,16 +27,16 @@ struct InputLayer {
   Real *in_b = nullptr, *din_b = nullptr;  // (D)
   // The batch of the last load().
   int B = 0, T = 0;
-  std::vector<int> ids;       // (N) token ids, padded → 0
-  std::vector<int> tags;      // (N) targets, padded → −1
-  std::vector<int> lengths;   // (B)
-  Buffer<Real> features;      // (N, Din) features mode
-  Buffer<Real> dfeatures;     // (N, Din) features mode: d loss / d features after backward
+  std::vector<int> ids;      // (N) token ids, padded → 0
+  std::vector<int> tags;     // (N) targets, padded → −1
+  std::vector<int> lengths;  // (B)
+  Buffer<Real> features;     // (N, Din) features mode
+  Buffer<Real> dfeatures;    // (N, Din) features mode: d loss / d features after backward
 
-  void reserve(int B, int T);                 // workspace for the largest batch, so a step allocates nothing
-  void load(const Batch<Real>& batch);        // copies ids or features, tags, lengths
-  void forward(Real* x) const;                // x (N, D), overwritten
-  void backward(const Real* dx);              // dx (N, D) → gradients of E, or of W_in, b_in and features
+  void reserve(int B, int T);           // workspace for the largest batch, so a step allocates nothing
+  void load(const Batch<Real>& batch);  // copies ids or features, tags, lengths
+  void forward(Real* x) const;          // x (N, D), overwritten
+  void backward(const Real* dx);        // dx (N, D) → gradients of E, or of W_in, b_in and features
   const Real* input_grad() const { return mode == InputMode::features ? dfeatures.data() : nullptr; }
 };
 

@@ -66,17 +66,17 @@ struct ModelConfig {
   int max_batch = 32;                   // workspace batch size (a larger batch grows the workspace once)
   std::uint32_t seed = 0;               // parameter initialization
   // The attention tagger.
-  int heads = 4;                        // H, must divide D
-  int layers = 2;                       // L
-  int ffn = 128;                        // F
+  int heads = 4;   // H, must divide D
+  int layers = 2;  // L
+  int ffn = 128;   // F
   Activation activation = Activation::relu;
   PosEnc pe = PosEnc::sinusoidal;
   AttnNorm norm = AttnNorm::softmax;
   Relevance relevance = Relevance::dot;
-  MaskSpec mask;                        // causal / window / allow; padding comes with each batch
-  bool graph_mask = true;               // a batch's graphs (Batch::allow) restrict attention to the edges;
-                                        // false: the edges are ignored, every node sees every node
-  bool attn_bias = true;                // biases bq, bk, bv, bo
+  MaskSpec mask;           // causal / window / allow; padding comes with each batch
+  bool graph_mask = true;  // a batch's graphs (Batch::allow) restrict attention to the edges;
+                           // false: the edges are ignored, every node sees every node
+  bool attn_bias = true;   // biases bq, bk, bv, bo
   float ln_eps = 1e-5f;
   // The baselines.
   int hidden = 64;     // Hd: window FC hidden layer; CNN channels; RNN state width

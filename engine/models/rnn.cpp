@@ -5,8 +5,8 @@
 #include <algorithm>
 #include <cmath>
 
-#include "engine/ops/linear.h"
 #include "engine/kernels/matmul.h"
+#include "engine/ops/linear.h"
 
 namespace attnlab {
 

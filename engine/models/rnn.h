@@ -70,7 +70,7 @@ class RnnTagger : public SeqModel<Real> {
   Real *dhead_w = nullptr, *dhead_b = nullptr;
   std::vector<Real> s_, ds_;   // (N, dirs·Hd)
   std::vector<Real> scratch_;  // (B·3·Hd)
-  std::vector<Real> dx_;  // (N, D) d loss / d x
+  std::vector<Real> dx_;       // (N, D) d loss / d x
 };
 
 }  // namespace attnlab

@@ -30,7 +30,7 @@ class WindowTagger : public SeqModel<Real> {
   Real *dw1 = nullptr, *db1 = nullptr, *dw2 = nullptr, *db2 = nullptr;  // their gradients
   std::vector<Real> u_, pre_, hid_;                                     // (N, k·D), (N, Hd), (N, Hd)
   std::vector<Real> du_, dhid_, dpre_;                                  // same shapes
-  std::vector<Real> dx_;  // (N, D) d loss / d x
+  std::vector<Real> dx_;                                                // (N, D) d loss / d x
 };
 
 }  // namespace attnlab

@@ -10,15 +10,15 @@ namespace attnlab {
 template <typename Real>
 void ffn_forward(Real* out, Real* pre, Real* hid, const Real* in, const Real* w1, const Real* b1, const Real* w2,
                  const Real* b2, int N, int D, int F, Activation act) {
-  linear_forward(pre, in, w1, b1, N, D, F);                    // pre = x·W1 + b1   (N, F)
+  linear_forward(pre, in, w1, b1, N, D, F);                     // pre = x·W1 + b1   (N, F)
   activation_forward(hid, pre, static_cast<long>(N) * F, act);  // hid = act(pre)    (N, F)
-  linear_forward(out, hid, w2, b2, N, F, D);                   // out = hid·W2 + b2 (N, D)
+  linear_forward(out, hid, w2, b2, N, F, D);                    // out = hid·W2 + b2 (N, D)
 }
 
 template <typename Real>
 void ffn_backward(Real* din, Real* dw1, Real* db1, Real* dw2, Real* db2, Real* scratch, const Real* dout,
-                  const Real* in, const Real* pre, const Real* hid, const Real* w1, const Real* w2, int N, int D,
-                  int F, Activation act) {
+                  const Real* in, const Real* pre, const Real* hid, const Real* w1, const Real* w2, int N, int D, int F,
+                  Activation act) {
   const long NF = static_cast<long>(N) * F;
   Real* dhid = scratch;       // (N, F) gradient arriving at hid
   Real* dpre = scratch + NF;  // (N, F) gradient arriving at pre
@@ -33,12 +33,12 @@ void ffn_backward(Real* din, Real* dw1, Real* db1, Real* dw2, Real* db2, Real* s
 
 template void ffn_forward<float>(float*, float*, float*, const float*, const float*, const float*, const float*,
                                  const float*, int, int, int, Activation);
-template void ffn_forward<double>(double*, double*, double*, const double*, const double*, const double*,
-                                  const double*, const double*, int, int, int, Activation);
+template void ffn_forward<double>(double*, double*, double*, const double*, const double*, const double*, const double*,
+                                  const double*, int, int, int, Activation);
 template void ffn_backward<float>(float*, float*, float*, float*, float*, float*, const float*, const float*,
                                   const float*, const float*, const float*, const float*, int, int, int, Activation);
-template void ffn_backward<double>(double*, double*, double*, double*, double*, double*, const double*,
-                                   const double*, const double*, const double*, const double*, const double*, int,
-                                   int, int, Activation);
+template void ffn_backward<double>(double*, double*, double*, double*, double*, double*, const double*, const double*,
+                                   const double*, const double*, const double*, const double*, int, int, int,
+                                   Activation);
 
 }  // namespace attnlab

@@ -17,7 +17,7 @@ void ffn_forward(Real* out, Real* pre, Real* hid, const Real* in, const Real* w1
 // Gradients ACCUMULATED (+=) into din (N, D), dw1, db1, dw2, db2. scratch (2·N·F) is working memory.
 template <typename Real>
 void ffn_backward(Real* din, Real* dw1, Real* db1, Real* dw2, Real* db2, Real* scratch, const Real* dout,
-                  const Real* in, const Real* pre, const Real* hid, const Real* w1, const Real* w2, int N, int D,
-                  int F, Activation act);
+                  const Real* in, const Real* pre, const Real* hid, const Real* w1, const Real* w2, int N, int D, int F,
+                  Activation act);
 
 }  // namespace attnlab

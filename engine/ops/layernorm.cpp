@@ -8,8 +8,8 @@
 namespace attnlab {
 
 template <typename Real>
-void layernorm_forward(Real* out, Real* mean, Real* rstd, const Real* in, const Real* gamma, const Real* beta,
-                       int N, int D, Real eps) {
+void layernorm_forward(Real* out, Real* mean, Real* rstd, const Real* in, const Real* gamma, const Real* beta, int N,
+                       int D, Real eps) {
   for (int n = 0; n < N; ++n) {
     const Real* x = in + static_cast<long>(n) * D;
     Real* y = out + static_cast<long>(n) * D;

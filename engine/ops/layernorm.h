@@ -9,8 +9,8 @@ namespace attnlab {
 // out (N, D); caches mean (N) and rstd (N) = 1/sqrt(σ² + eps) for the backward pass.
 // in (N, D); gamma (D), beta (D).
 template <typename Real>
-void layernorm_forward(Real* out, Real* mean, Real* rstd, const Real* in, const Real* gamma, const Real* beta,
-                       int N, int D, Real eps);
+void layernorm_forward(Real* out, Real* mean, Real* rstd, const Real* in, const Real* gamma, const Real* beta, int N,
+                       int D, Real eps);
 
 // Gradients ACCUMULATED (+=) into din (N, D), dgamma (D), dbeta (D).
 template <typename Real>

@@ -1,8 +1,8 @@
 // N = rows (tokens), Din = input width, Dout = output width
 #include "engine/ops/linear.h"
 
-#include "engine/kernels/matmul.h"
 #include "engine/core/tensor.h"
+#include "engine/kernels/matmul.h"
 
 namespace attnlab {
 
@@ -36,7 +36,7 @@ void linear_backward(Real* din, Real* dw, Real* db, const Real* dout, const Real
 template void linear_forward<float>(float*, const float*, const float*, const float*, int, int, int);
 template void linear_forward<double>(double*, const double*, const double*, const double*, int, int, int);
 template void linear_backward<float>(float*, float*, float*, const float*, const float*, const float*, int, int, int);
-template void linear_backward<double>(double*, double*, double*, const double*, const double*, const double*, int,
-                                      int, int);
+template void linear_backward<double>(double*, double*, double*, const double*, const double*, const double*, int, int,
+                                      int);
 
 }  // namespace attnlab

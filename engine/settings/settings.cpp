@@ -169,8 +169,8 @@ ModelConfig to_model_config(const ModelSettings& s, TaskKind task) {
     throw SettingsError("unknown relevance '" + s.relevance + "' (choose " + join_names(enum_names<Relevance>()) + ")");
   }
   if (!from_string(s.activation, &m.activation)) {
-    throw SettingsError("unknown activation '" + s.activation + "' (choose " +
-                        join_names(enum_names<Activation>()) + ")");
+    throw SettingsError("unknown activation '" + s.activation + "' (choose " + join_names(enum_names<Activation>()) +
+                        ")");
   }
   // The mask. On the graph task the edges are the mask (graph), or ignored (full): the lecture's comparison.
   const std::string mask_name = s.mask.empty() ? (s.window_mask >= 0 ? "window" : task_default_mask(task)) : s.mask;
@@ -179,8 +179,9 @@ ModelConfig to_model_config(const ModelSettings& s, TaskKind task) {
     throw SettingsError("unknown mask '" + mask_name + "' (choose full, causal, window; graph for the graph task)");
   }
   if (task == TaskKind::graph && mask != MaskKind::graph && mask != MaskKind::full) {
-    throw SettingsError("the graph task takes mask graph (attend along the edges, the default) or mask full (ignore "
-                        "them)");
+    throw SettingsError(
+        "the graph task takes mask graph (attend along the edges, the default) or mask full (ignore "
+        "them)");
   }
   if (task != TaskKind::graph && mask == MaskKind::graph) throw SettingsError("mask graph is for the graph task");
   m.graph_mask = task != TaskKind::graph || mask == MaskKind::graph;  // full on the graph task: ignore the edges

@@ -62,14 +62,14 @@ std::string check_setting(const SettingRange& range, double v, const std::string
 
 struct TaskSettings {
   std::string task = "pos";
-  std::string data;     // pos: a CoNLL-U file ("" = the built-in corpus)
+  std::string data;  // pos: a CoNLL-U file ("" = the built-in corpus)
   int data_seed = 1;
   std::string lengths;  // "MIN:MAX" for synthetic tasks ("" = the task's default)
   int vocab = 0;        // 0 = the task's default
   int train_size = 0;   // 0 = default
   int classes = 0;
   int cap = 0;
-  double noise = -1;    // < 0 = default
+  double noise = -1;  // < 0 = default
 };
 
 TaskKind parse_task(const std::string& name);
@@ -90,14 +90,14 @@ struct ModelSettings {
   std::string mask;      // "" = the task's default (full, or window when window_mask is given; graph: graph)
   int window_mask = -1;  // w of mask window (< 0: not given)
   std::string norm = "softmax", relevance = "dot", activation = "relu";
-  int max_len = 0;       // rows of a learned PE table (0 = the data's longest sequence)
-  int window = 3;        // window FC: k tokens (odd)
-  int hidden = 64;       // baselines: hidden width
-  int kernel = 3;        // CNN: kernel width (odd)
+  int max_len = 0;  // rows of a learned PE table (0 = the data's longest sequence)
+  int window = 3;   // window FC: k tokens (odd)
+  int hidden = 64;  // baselines: hidden width
+  int kernel = 3;   // CNN: kernel width (odd)
   int cnn_layers = 2;
   std::string rnn = "gru";
   bool bidirectional = false;
-  int seed = 1;          // parameters (and, with TrainSettings, the batch order)
+  int seed = 1;  // parameters (and, with TrainSettings, the batch order)
 };
 
 // What a task brings when a setting is not given: graph nodes have no order (pe none) and attention runs

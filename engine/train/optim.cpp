@@ -28,8 +28,8 @@ void Adam<Real>::step(Real* params, const Real* grads) {
   const Eigen::Index n = static_cast<Eigen::Index>(m.size());
   Eigen::Map<Arr> P(params, n), M(m.data(), n), V(v.data(), n);
   Eigen::Map<const Arr> G(grads, n);
-  M = b1 * M + (Real(1) - b1) * G;                   // m = β1·m + (1 − β1)·g
-  V = b2 * V + (Real(1) - b2) * G.square();          // v = β2·v + (1 − β2)·g²
+  M = b1 * M + (Real(1) - b1) * G;                 // m = β1·m + (1 − β1)·g
+  V = b2 * V + (Real(1) - b2) * G.square();        // v = β2·v + (1 − β2)·g²
   P -= lr * (M / bc1) / ((V / bc2).sqrt() + eps);  // p = p − lr · m̂ / (sqrt(v̂) + eps)
 }
 

@@ -27,7 +27,7 @@ class Adam {
  public:
   Adam(std::size_t n, const AdamConfig& config = {});
   void step(Real* params, const Real* grads);  // params (n) updated in place, grads (n)
-  void reset();                                 // m = v = 0, t = 0
+  void reset();                                // m = v = 0, t = 0
   long steps() const { return t_; }
   AdamConfig config;
   Buffer<Real> m;  // (n) first moment, laid out like the parameters

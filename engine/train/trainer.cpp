@@ -6,9 +6,9 @@
 #include <cmath>
 #include <stdexcept>
 
-#include "engine/ops/loss.h"
 #include "engine/core/rng.h"
 #include "engine/data/words.h"
+#include "engine/ops/loss.h"
 
 namespace attnlab {
 
@@ -36,7 +36,7 @@ std::string check_train_config(const TrainConfig& c) {
 // ------------------------------------------------------------------------------------------- batches
 
 const Batch<float>& BatchBuilder::build(const Dataset& data, const std::vector<Sequence>& seqs, const int* idx,
-                                             int count, bool with_tags, double word_dropout, Rng* rng) {
+                                        int count, bool with_tags, double word_dropout, Rng* rng) {
   int T = 1;
   for (int i = 0; i < count; ++i) T = std::max(T, seqs[idx[i]].length());
   const int B = count, Din = data.input_dim;
@@ -189,8 +189,7 @@ void Trainer::one_step() {
     cursor_ = 0;
   }
   const double dropout = data_->task.kind == TaskKind::pos ? cfg_.word_dropout : 0.0;
-  const Batch<float>& mb =
-      batcher_.build(*data_, data_->train, order_.data() + cursor_, B, true, dropout, &drop_rng_);
+  const Batch<float>& mb = batcher_.build(*data_, data_->train, order_.data() + cursor_, B, true, dropout, &drop_rng_);
   cursor_ += B;
   SeqModel<float>& m = *model_;
   std::string error;

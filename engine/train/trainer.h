@@ -21,10 +21,10 @@
 #include <string>
 #include <vector>
 
-#include "engine/models/model.h"
-#include "engine/train/optim.h"
 #include "engine/core/rng.h"
 #include "engine/data/tasks.h"
+#include "engine/models/model.h"
+#include "engine/train/optim.h"
 
 namespace attnlab {
 
@@ -94,7 +94,7 @@ class BatchBuilder {
   // Sequences idx[0..count) of seqs; with_tags = false leaves tags out (inference). word_dropout > 0 (words
   // of a pos sequence only) replaces each word by its shape token with that probability, drawn from *rng.
   const Batch<float>& build(const Dataset& data, const std::vector<Sequence>& seqs, const int* idx, int count,
-                                 bool with_tags = true, double word_dropout = 0, Rng* rng = nullptr);
+                            bool with_tags = true, double word_dropout = 0, Rng* rng = nullptr);
 
  private:
   Batch<float> batch_;

@@ -145,8 +145,8 @@ void check_case(const Case& c, double tol) {
   reference(ref_out, ref_A, ref_S, d, allowed, c);
 
   auto cast = [](const std::vector<double>& v) { return std::vector<Real>(v.begin(), v.end()); };
-  std::vector<Real> x = cast(d.x), wq = cast(d.wq), bq = cast(d.bq), wk = cast(d.wk), bk = cast(d.bk),
-                    wv = cast(d.wv), bv = cast(d.bv), wo = cast(d.wo), bo = cast(d.bo);
+  std::vector<Real> x = cast(d.x), wq = cast(d.wq), bq = cast(d.bq), wk = cast(d.wk), bk = cast(d.bk), wv = cast(d.wv),
+                    bv = cast(d.bv), wo = cast(d.wo), bo = cast(d.bo);
   AttentionParams<Real> p;
   p.wq = wq.data(), p.bq = bq.data(), p.wk = wk.data(), p.bk = bk.data();
   p.wv = wv.data(), p.bv = bv.data(), p.wo = wo.data(), p.bo = bo.data();
@@ -211,7 +211,7 @@ long expected_pairs(int T, int len, bool causal, int window) {
   for (int i0 = 0; i0 < T; i0 += kQueryBlock) {
     const int i1 = std::min(T, i0 + kQueryBlock);
     const int last_query = std::min(i1, len) - 1;  // the block's last real query
-    if (last_query < i0) continue;                  // a block of padding computes nothing
+    if (last_query < i0) continue;                 // a block of padding computes nothing
     int k0 = 0, k1 = len;
     if (window >= 0) k0 = std::max(0, i0 - window), k1 = std::min(len, last_query + window + 1);
     if (causal) k1 = std::min(k1, last_query + 1);

@@ -10,9 +10,9 @@
 #include <string>
 #include <vector>
 
+#include "engine/core/rng.h"
 #include "engine/models/attention_tagger.h"
 #include "engine/models/model.h"
-#include "engine/core/rng.h"
 #include "tests/engine/gradcheck.h"
 
 namespace attnlab {
@@ -120,8 +120,8 @@ INSTANTIATE_TEST_SUITE_P(
                   [](ModelConfig& m) { m.bidirectional = true; }),
         make_case("attention_tokens", ModelKind::attention, InputMode::tokens),
         make_case(
-            "attention_graph", ModelKind::attention, InputMode::features,
-            [](ModelConfig& m) { m.pe = PosEnc::none; }, /*graph=*/true)),
+            "attention_graph", ModelKind::attention, InputMode::features, [](ModelConfig& m) { m.pe = PosEnc::none; },
+            /*graph=*/true)),
     [](const ::testing::TestParamInfo<Case>& p) { return p.param.name; });
 
 // A batch of graphs (one adjacency matrix per graph) gives the same logits and loss as the graphs one by one.

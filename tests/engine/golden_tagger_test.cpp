@@ -28,8 +28,8 @@
 
 #include <nlohmann/json.hpp>
 
-#include "engine/train/optim.h"
 #include "engine/models/attention_tagger.h"
+#include "engine/train/optim.h"
 
 namespace attnlab {
 namespace {
@@ -62,9 +62,9 @@ Enum parse_enum(const json& j, const char* key) {
 }
 
 ModelConfig config_from(const json& j) {
-  static const std::set<std::string> known = {"input",  "vocab",   "input_dim", "tags",      "dim",       "heads",
-                                              "layers", "ffn",     "activation", "max_len",  "max_batch", "pe",
-                                              "norm",   "relevance", "mask",     "attn_bias", "ln_eps"};
+  static const std::set<std::string> known = {"input",  "vocab",     "input_dim",  "tags",      "dim",       "heads",
+                                              "layers", "ffn",       "activation", "max_len",   "max_batch", "pe",
+                                              "norm",   "relevance", "mask",       "attn_bias", "ln_eps"};
   for (auto it = j.begin(); it != j.end(); ++it) {  // a setting this test would silently ignore is an error
     if (known.count(it.key()) == 0) throw std::runtime_error("config: unknown key " + it.key());
   }
@@ -277,8 +277,7 @@ void check_fixture(const std::string& name, double rtol, double floor_factor) {
     ASSERT_TRUE(model.forward(batch, &error)) << error;
     const double e = rel_err(static_cast<double>(model.loss()), losses[step], 0);
     w_adam.add(e, "loss after step " + std::to_string(step));
-    EXPECT_LE(e, rtol) << "loss after Adam step " << step << ": engine " << model.loss() << ", torch "
-                       << losses[step];
+    EXPECT_LE(e, rtol) << "loss after Adam step " << step << ": engine " << model.loss() << ", torch " << losses[step];
     model.zero_grad();
     model.backward();
   }
@@ -301,10 +300,11 @@ void check_fixture(const std::string& name, double rtol, double floor_factor) {
     EXPECT_LE(e, rtol) << "|p5 - p0| of " << info.name << ": engine " << std::sqrt(sq) << ", torch " << want;
   }
 
-  std::printf("[golden tagger] %-19s %-6s max error: logits %.1e (%s), loss %.1e, grads %.1e (%s), "
-              "Adam losses %.1e (%s), |p5-p0| %.1e (%s)\n",
-              name.c_str(), type_name<Real>(), w_logits.err, w_logits.where.c_str(), w_loss.err, w_grads.err,
-              w_grads.where.c_str(), w_adam.err, w_adam.where.c_str(), w_delta.err, w_delta.where.c_str());
+  std::printf(
+      "[golden tagger] %-19s %-6s max error: logits %.1e (%s), loss %.1e, grads %.1e (%s), "
+      "Adam losses %.1e (%s), |p5-p0| %.1e (%s)\n",
+      name.c_str(), type_name<Real>(), w_logits.err, w_logits.where.c_str(), w_loss.err, w_grads.err,
+      w_grads.where.c_str(), w_adam.err, w_adam.where.c_str(), w_delta.err, w_delta.where.c_str());
 }
 
 class GoldenTaggerFixture : public ::testing::TestWithParam<const char*> {};
@@ -342,8 +342,7 @@ TEST(GoldenTagger, LoaderRejectsMissingExtraAndMisshapenParameters) {
 
   json extra = fx.at("params");
   extra["block2.ffn.w2"] = extra.at("block1.ffn.w2");
-  EXPECT_NE(load_params(extra, model.params()).find("not a parameter of the engine: block2.ffn.w2"),
-            std::string::npos);
+  EXPECT_NE(load_params(extra, model.params()).find("not a parameter of the engine: block2.ffn.w2"), std::string::npos);
 
   json transposed = fx.at("params");
   transposed["head.w"]["shape"] = json::array({5, 8});

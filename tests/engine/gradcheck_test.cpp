@@ -15,20 +15,20 @@
 #include <string>
 #include <vector>
 
-#include "engine/ops/activation.h"
 #include "engine/attention/additive.h"
 #include "engine/attention/attention.h"
 #include "engine/attention/attention_norm.h"
+#include "engine/attention/mask.h"
+#include "engine/attention/posenc.h"
+#include "engine/core/rng.h"
+#include "engine/models/attention_tagger.h"
+#include "engine/ops/activation.h"
 #include "engine/ops/embedding.h"
 #include "engine/ops/ffn.h"
 #include "engine/ops/layernorm.h"
 #include "engine/ops/linear.h"
 #include "engine/ops/loss.h"
-#include "engine/attention/mask.h"
-#include "engine/attention/posenc.h"
 #include "engine/ops/residual.h"
-#include "engine/core/rng.h"
-#include "engine/models/attention_tagger.h"
 #include "tests/engine/gradcheck.h"
 
 namespace attnlab {
@@ -77,11 +77,11 @@ struct LayerNormCase : Problem {
   }
   void gradients() override {
     zero(dx), zero(dg), zero(db);
-    layernorm_backward(dx.data(), dg.data(), db.data(), r.data(), x.data(), g.data(), mean.data(), rstd.data(), N,
-                       D);
+    layernorm_backward(dx.data(), dg.data(), db.data(), r.data(), x.data(), g.data(), mean.data(), rstd.data(), N, D);
   }
   std::vector<Checked> checked() override {
-    return {{"x", x.data(), dx.data(), x.size()}, {"gamma", g.data(), dg.data(), g.size()},
+    return {{"x", x.data(), dx.data(), x.size()},
+            {"gamma", g.data(), dg.data(), g.size()},
             {"beta", b.data(), db.data(), b.size()}};
   }
 };
@@ -100,9 +100,7 @@ struct ResidualCase : Problem {
     zero(da), zero(db);
     residual_backward(da.data(), db.data(), r.data(), 7);
   }
-  std::vector<Checked> checked() override {
-    return {{"a", a.data(), da.data(), 7}, {"b", b.data(), db.data(), 7}};
-  }
+  std::vector<Checked> checked() override { return {{"a", a.data(), da.data(), 7}, {"b", b.data(), db.data(), 7}}; }
 };
 
 struct ActivationCase : Problem {
@@ -135,8 +133,7 @@ struct FfnCase : Problem {
     dx.resize(x.size()), dw1.resize(w1.size()), db1.resize(F), dw2.resize(w2.size()), db2.resize(D);
   }
   double loss() override {
-    ffn_forward(y.data(), pre.data(), hid.data(), x.data(), w1.data(), b1.data(), w2.data(), b2.data(), N, D, F,
-                act);
+    ffn_forward(y.data(), pre.data(), hid.data(), x.data(), w1.data(), b1.data(), w2.data(), b2.data(), N, D, F, act);
     return dot(y, r);
   }
   void gradients() override {
@@ -145,8 +142,10 @@ struct FfnCase : Problem {
                  pre.data(), hid.data(), w1.data(), w2.data(), N, D, F, act);
   }
   std::vector<Checked> checked() override {
-    return {{"x", x.data(), dx.data(), x.size()},    {"w1", w1.data(), dw1.data(), w1.size()},
-            {"b1", b1.data(), db1.data(), b1.size()},{"w2", w2.data(), dw2.data(), w2.size()},
+    return {{"x", x.data(), dx.data(), x.size()},
+            {"w1", w1.data(), dw1.data(), w1.size()},
+            {"b1", b1.data(), db1.data(), b1.size()},
+            {"w2", w2.data(), dw2.data(), w2.size()},
             {"b2", b2.data(), db2.data(), b2.size()}};
   }
 };
@@ -237,8 +236,8 @@ struct AdditiveCase : Problem {  // one head of width Dh = 3 inside rows of widt
     dq.resize(q.size()), dk.resize(k.size()), duq.resize(uq.size()), duk.resize(uk.size()), dw.resize(Dh);
   }
   double loss() override {
-    additive_scores_forward(s.data(), pq.data(), pk.data(), q.data(), k.data(), uq.data(), uk.data(), w.data(), T,
-                            Dh, ld);
+    additive_scores_forward(s.data(), pq.data(), pk.data(), q.data(), k.data(), uq.data(), uk.data(), w.data(), T, Dh,
+                            ld);
     return dot(s, r);
   }
   void gradients() override {
@@ -247,8 +246,10 @@ struct AdditiveCase : Problem {  // one head of width Dh = 3 inside rows of widt
                              pq.data(), pk.data(), q.data(), k.data(), uq.data(), uk.data(), w.data(), T, Dh, ld);
   }
   std::vector<Checked> checked() override {
-    return {{"q", q.data(), dq.data(), q.size()},     {"k", k.data(), dk.data(), k.size()},
-            {"W'q", uq.data(), duq.data(), uq.size()}, {"W'k", uk.data(), duk.data(), uk.size()},
+    return {{"q", q.data(), dq.data(), q.size()},
+            {"k", k.data(), dk.data(), k.size()},
+            {"W'q", uq.data(), duq.data(), uq.size()},
+            {"W'k", uk.data(), duk.data(), uk.size()},
             {"w", w.data(), dw.data(), w.size()}};
   }
 };
@@ -265,7 +266,7 @@ struct AttentionCase : Problem {
   std::vector<int> lengths;
   std::vector<std::uint8_t> allowed;
   Vec x, r, y;
-  Vec wq, bq, wk, bk, wv, bv, wo, bo, aq, ak, aw;             // parameters
+  Vec wq, bq, wk, bk, wv, bv, wo, bo, aq, ak, aw;                 // parameters
   Vec dx, dwq, dbq, dwk, dbk, dwv, dbv, dwo, dbo, daq, dak, daw;  // their gradients
   AttentionCache<double> cache;
   AttentionScratch<double> scratch;
@@ -281,14 +282,23 @@ struct AttentionCase : Problem {
     for (Vec* v : {&wq, &wk, &wv, &wo}) *v = random_vec(rng, D * D, 0.8);
     for (Vec* v : {&bq, &bk, &bv, &bo}) *v = random_vec(rng, D, 0.5);
     aq = random_vec(rng, H * Dh * Dh), ak = random_vec(rng, H * Dh * Dh), aw = random_vec(rng, H * Dh);
-    for (auto [v, g] : {std::pair{&wq, &dwq}, {&bq, &dbq}, {&wk, &dwk}, {&bk, &dbk}, {&wv, &dwv}, {&bv, &dbv},
-                        {&wo, &dwo}, {&bo, &dbo}, {&aq, &daq}, {&ak, &dak}, {&aw, &daw}}) {
+    for (auto [v, g] : {std::pair{&wq, &dwq},
+                        {&bq, &dbq},
+                        {&wk, &dwk},
+                        {&bk, &dbk},
+                        {&wv, &dwv},
+                        {&bv, &dbv},
+                        {&wo, &dwo},
+                        {&bo, &dbo},
+                        {&aq, &daq},
+                        {&ak, &dak},
+                        {&aw, &daw}}) {
       g->resize(v->size());
     }
     if (kind == MaskKind::causal || kind == MaskKind::all) mask.causal = true;
     if (kind == MaskKind::window || kind == MaskKind::all) mask.window = 1;
     if (kind == MaskKind::allow || kind == MaskKind::all) {
-      mask.allow_n = T;  // a small graph; query 2 has no allowed key at all (its weights are all zero)
+      mask.allow_n = T;          // a small graph; query 2 has no allowed key at all (its weights are all zero)
       mask.allow = {1, 1, 0, 0,  //
                     1, 0, 1, 1,  //
                     0, 0, 0, 0,  //
@@ -324,12 +334,14 @@ struct AttentionCase : Problem {
   }
   void gradients() override {
     for (Vec* g : {&dx, &dwq, &dbq, &dwk, &dbk, &dwv, &dbv, &dwo, &dbo, &daq, &dak, &daw}) zero(*g);
-    attention_backward(dx.data(), bind(true), scratch, r.data(), cache, x.data(), allowed.data(), lens(),
-                       bind(false), spec, B, T, D);
+    attention_backward(dx.data(), bind(true), scratch, r.data(), cache, x.data(), allowed.data(), lens(), bind(false),
+                       spec, B, T, D);
   }
   std::vector<Checked> checked() override {
-    std::vector<Checked> c = {{"x", x.data(), dx.data(), x.size()},     {"wq", wq.data(), dwq.data(), wq.size()},
-                              {"wk", wk.data(), dwk.data(), wk.size()}, {"wv", wv.data(), dwv.data(), wv.size()},
+    std::vector<Checked> c = {{"x", x.data(), dx.data(), x.size()},
+                              {"wq", wq.data(), dwq.data(), wq.size()},
+                              {"wk", wk.data(), dwk.data(), wk.size()},
+                              {"wv", wv.data(), dwv.data(), wv.size()},
                               {"wo", wo.data(), dwo.data(), wo.size()}};
     if (bias) {
       for (auto [n, v, g] : {std::tuple{"bq", &bq, &dbq}, {"bk", &bk, &dbk}, {"bv", &bv, &dbv}, {"bo", &bo, &dbo}}) {
@@ -395,7 +407,9 @@ const OpCase kOpCases[] = {
     {"attention_long_window_alibi_sigmoid", make<AttentionCase>(kSigmoid, kDot, MaskKind::long_window, true, true), {}},
     {"attention_long_causal_relu", make<AttentionCase>(kRelu, kDot, MaskKind::long_causal, false, true), {}},
     {"attention_long_full", make<AttentionCase>(kSoftmax, kDot, MaskKind::long_full, false, true), {}},
-    {"attention_long_window_additive", make<AttentionCase>(kSoftmax, kAdditive, MaskKind::long_window, false, true), {}},
+    {"attention_long_window_additive",
+     make<AttentionCase>(kSoftmax, kAdditive, MaskKind::long_window, false, true),
+     {}},
     {"attention_long_graph", make<AttentionCase>(kSoftmax, kDot, MaskKind::long_graph, false, true), {}},
     {"attention_long_graph_sigmoid_alibi", make<AttentionCase>(kSigmoid, kDot, MaskKind::long_graph, true, true), {}},
     {"attention_long_graph_additive", make<AttentionCase>(kRelu, kAdditive, MaskKind::long_graph, false, true), {}},
@@ -525,9 +539,7 @@ TEST(TaggerGradCheckGraph, PerSequenceAllowMatricesWithPadding) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Tagger, TaggerGradCheck, ::testing::ValuesIn(kTaggerCases),
-                         [](const ::testing::TestParamInfo<TaggerGradCase>& i) {
-                           return std::string(i.param.name);
-                         });
+                         [](const ::testing::TestParamInfo<TaggerGradCase>& i) { return std::string(i.param.name); });
 
 }  // namespace
 }  // namespace attnlab

@@ -12,15 +12,15 @@
 #include <string>
 #include <vector>
 
-#include "engine/train/cost.h"
 #include "engine/attention/attention.h"
+#include "engine/attention/mask.h"
+#include "engine/core/rng.h"
 #include "engine/kernels/kernels.h"
+#include "engine/kernels/matmul.h"
+#include "engine/models/attention_tagger.h"
 #include "engine/ops/layernorm.h"
 #include "engine/ops/loss.h"
-#include "engine/attention/mask.h"
-#include "engine/kernels/matmul.h"
-#include "engine/core/rng.h"
-#include "engine/models/attention_tagger.h"
+#include "engine/train/cost.h"
 
 namespace attnlab {
 namespace {
@@ -80,15 +80,15 @@ struct GemmRun {
 const GemmCase kGemmCases[] = {
     {1, 1, 1, false, false, 0, 1.0f, false},
     {3, 5, 2, false, false, 3, 1.0f, true},
-    {32, 32, 16, false, true, 48, 0.25f, false},   // attention scores, one head: S = Q·Kᵀ/√Dh
-    {32, 16, 32, false, false, 48, 1.0f, false},   // Oₕ = A'·Vₕ in a (T, D) buffer
-    {32, 16, 32, true, false, 48, 0.25f, true},    // dKₕ += dSᵀ·Qₕ/√Dh
-    {17, 33, 70, false, false, 0, 1.0f, false},    // every edge: rows, a partial panel, odd depth
+    {32, 32, 16, false, true, 48, 0.25f, false},  // attention scores, one head: S = Q·Kᵀ/√Dh
+    {32, 16, 32, false, false, 48, 1.0f, false},  // Oₕ = A'·Vₕ in a (T, D) buffer
+    {32, 16, 32, true, false, 48, 0.25f, true},   // dKₕ += dSᵀ·Qₕ/√Dh
+    {17, 33, 70, false, false, 0, 1.0f, false},   // every edge: rows, a partial panel, odd depth
     {70, 17, 64, false, true, 5, -0.5f, true},
-    {64, 17, 300, true, false, 2, 1.0f, true},     // depth across a block edge (256): dW = Xᵀ·dY
+    {64, 17, 300, true, false, 2, 1.0f, true},  // depth across a block edge (256): dW = Xᵀ·dY
     {9, 130, 257, true, true, 1, 1.0f, false},
-    {100, 64, 0, false, false, 0, 1.0f, false},    // an empty sum: c = 0
-    {100, 64, 0, false, false, 0, 1.0f, true},     // ... or c unchanged
+    {100, 64, 0, false, false, 0, 1.0f, false},  // an empty sum: c = 0
+    {100, 64, 0, false, false, 0, 1.0f, true},   // ... or c unchanged
 };
 
 TEST(Kernels, GemmMatchesADoublePrecisionLoopInEveryForm) {
@@ -239,7 +239,7 @@ TEST(Kernels, LayerNormMatchesTheDoubleOperationAndTheTwinsAgree) {
     const std::vector<float> x = randoms(static_cast<size_t>(N) * D, D, 3.0), g = randoms(D, D + 1),
                              bta = randoms(D, D + 2), dy = randoms(static_cast<size_t>(N) * D, D + 3);
     std::vector<float> y(x.size()), mean(N), rstd(N), dx = randoms(x.size(), D + 4), dg = randoms(D, D + 5),
-                       db = randoms(D, D + 6);
+                                                      db = randoms(D, D + 6);
     const std::vector<float> dx0 = dx, dg0 = dg, db0 = db;
     kernels::layernorm_forward_rows(y.data(), mean.data(), rstd.data(), x.data(), g.data(), bta.data(), N, D, 1e-5f);
     kernels::layernorm_backward_rows(dx.data(), dg.data(), db.data(), dy.data(), x.data(), g.data(), mean.data(),
@@ -261,8 +261,8 @@ TEST(Kernels, LayerNormMatchesTheDoubleOperationAndTheTwinsAgree) {
     }
     // the portable twin, the same bits
     std::vector<float> y2(x.size()), mean2(N), rstd2(N), dx2 = dx0, dg2 = dg0, db2 = db0;
-    kernels::portable::layernorm_forward_rows(y2.data(), mean2.data(), rstd2.data(), x.data(), g.data(), bta.data(),
-                                              N, D, 1e-5f);
+    kernels::portable::layernorm_forward_rows(y2.data(), mean2.data(), rstd2.data(), x.data(), g.data(), bta.data(), N,
+                                              D, 1e-5f);
     kernels::portable::layernorm_backward_rows(dx2.data(), dg2.data(), db2.data(), dy.data(), x.data(), g.data(),
                                                mean2.data(), rstd2.data(), N, D);
     EXPECT_TRUE(same_bits(y, y2) && same_bits(mean, mean2) && same_bits(rstd, rstd2)) << "forward, D " << D;

@@ -86,8 +86,8 @@ struct Layer {
     return p;
   }
   void forward() {
-    attention_forward(out.data(), cache, x.data(), allowed.data(), lengths.empty() ? nullptr : lengths.data(),
-                      params(), spec, B, T, D);
+    attention_forward(out.data(), cache, x.data(), allowed.data(), lengths.empty() ? nullptr : lengths.data(), params(),
+                      spec, B, T, D);
   }
   float weight(int b, int h, int i, int j) const { return cache.weights[attention_index(b, h, i, j, H, T)]; }
 };
@@ -134,7 +134,8 @@ TEST_P(DisallowedKeys, GetWeightExactlyZeroAndCannotChangeTheQuerysOutput) {
           for (int h = 0; h < base.H; ++h) EXPECT_EQ(base.weight(b, h, i, j), 0.0f);
           // change key j's input vector completely: query i's output must not move by a single bit
           Layer changed(2, 5, GetParam().mask, GetParam().lengths, norm);
-          for (int d = 0; d < changed.D; ++d) changed.x[(static_cast<size_t>(b) * changed.T + j) * changed.D + d] += 7.5f;
+          for (int d = 0; d < changed.D; ++d)
+            changed.x[(static_cast<size_t>(b) * changed.T + j) * changed.D + d] += 7.5f;
           changed.forward();
           for (int d = 0; d < base.D; ++d) {
             const size_t at = (static_cast<size_t>(b) * base.T + i) * base.D + d;
@@ -151,14 +152,15 @@ void PrintTo(const MaskCase& c, std::ostream* os) { *os << c.name; }
 
 INSTANTIATE_TEST_SUITE_P(Mask, DisallowedKeys,
                          ::testing::Values(MaskCase{"causal", causal_mask(), {}},
-                                           MaskCase{"window1", window_mask(1), {}},
-                                           MaskCase{"allow", graph_mask(), {}},
+                                           MaskCase{"window1", window_mask(1), {}}, MaskCase{"allow", graph_mask(), {}},
                                            MaskCase{"padding", MaskSpec{}, {5, 3}},
-                                           MaskCase{"causal_window_padding", [] {
+                                           MaskCase{"causal_window_padding",
+                                                    [] {
                                                       MaskSpec m = window_mask(2);
                                                       m.causal = true;
                                                       return m;
-                                                    }(), {4, 5}}),
+                                                    }(),
+                                                    {4, 5}}),
                          [](const ::testing::TestParamInfo<MaskCase>& i) { return std::string(i.param.name); });
 
 TEST(Mask, AQueryWithNoAllowedKeyGetsZeroWeightsNotNaN) {
@@ -236,7 +238,8 @@ TEST(Padding, NeverLeaksThroughTheTagger) {
     std::vector<int> tokens(B * T), tags(B * T);
     std::vector<float> features(B * T * 3);
     Rng rng(4);
-    for (int n = 0; n < B * T; ++n) tokens[n] = static_cast<int>(rng.below(11)), tags[n] = static_cast<int>(rng.below(4));
+    for (int n = 0; n < B * T; ++n)
+      tokens[n] = static_cast<int>(rng.below(11)), tags[n] = static_cast<int>(rng.below(4));
     for (float& f : features) f = static_cast<float>(rng.uniform(-1, 1));
     auto run = [&](int pad_token, float pad_feature, int pad_tag) {
       std::vector<int> tk = tokens, tg = tags;
@@ -274,7 +277,7 @@ TEST(Mask, PerSequenceGraphsInATaggerBatch) {
   AttentionTagger<float> model(cfg);
   std::vector<int> ids = {1, 2, 3, 4, 5, 6, 7, 8};
   // sequence 0: a chain 0-1-2-3; sequence 1: a star around token 0
-  std::vector<std::uint8_t> allow = {1, 1, 0, 0, 1, 1, 1, 0, 0, 1, 1, 1, 0, 0, 1, 1,   //
+  std::vector<std::uint8_t> allow = {1, 1, 0, 0, 1, 1, 1, 0, 0, 1, 1, 1, 0, 0, 1, 1,  //
                                      1, 1, 1, 1, 1, 1, 0, 0, 1, 0, 1, 0, 1, 0, 0, 1};
   Batch<float> batch;
   batch.B = 2, batch.T = 4, batch.tokens = ids.data(), batch.allow = allow.data();

@@ -3,8 +3,8 @@
 
 #include <vector>
 
-#include "engine/kernels/matmul.h"
 #include "engine/core/rng.h"
+#include "engine/kernels/matmul.h"
 
 namespace attnlab {
 namespace {

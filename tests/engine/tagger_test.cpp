@@ -11,10 +11,10 @@
 #include <utility>
 #include <vector>
 
-#include "engine/train/cost.h"
-#include "engine/train/optim.h"
 #include "engine/core/rng.h"
 #include "engine/models/attention_tagger.h"
+#include "engine/train/cost.h"
+#include "engine/train/optim.h"
 
 // Count every heap allocation made through operator new in this test program, so a test can assert that a
 // training step makes none. (Plain counting; the allocation itself is malloc as usual.)
@@ -66,9 +66,9 @@ TEST(BenchTagger, HasTheReferenceParameterCount) {
     for (const ParamInfo& t : model.params().tensors()) n += t.name.rfind(prefix, 0) == 0 ? t.size() : 0;
     return n;
   };
-  EXPECT_EQ(size_of("tok_emb"), 512u * 64);                 // nn.Embedding(512, 64)
-  EXPECT_EQ(size_of("block0.ln1"), 2u * 64);                // nn.LayerNorm(64)
-  EXPECT_EQ(size_of("block0.attn"), 4u * 64 * 64 + 4 * 64); // in_proj (64, 192) + bias, out_proj + bias
+  EXPECT_EQ(size_of("tok_emb"), 512u * 64);                  // nn.Embedding(512, 64)
+  EXPECT_EQ(size_of("block0.ln1"), 2u * 64);                 // nn.LayerNorm(64)
+  EXPECT_EQ(size_of("block0.attn"), 4u * 64 * 64 + 4 * 64);  // in_proj (64, 192) + bias, out_proj + bias
   EXPECT_EQ(size_of("block0.ffn"), 64u * 128 + 128 + 128 * 64 + 64);
   EXPECT_EQ(size_of("block1"), 33472u);
   EXPECT_EQ(size_of("ln_f"), 128u);
@@ -128,7 +128,7 @@ TEST(Tagger, ACopyOwnsItsParameters) {
   std::unique_ptr<SeqModel<float>> b = a.clone();
   const int wq = a.params().find("block0.attn.wq");
   EXPECT_EQ(a.params().value(wq)(0, 0), b->params().value(wq)(0, 0));  // the same numbers
-  b->params().value(wq)(0, 0) += 1.0f;  // changing the copy leaves the original alone
+  b->params().value(wq)(0, 0) += 1.0f;                                 // changing the copy leaves the original alone
   EXPECT_NE(a.params().value(wq)(0, 0), b->params().value(wq)(0, 0));
   std::vector<int> ids = {1, 2, 3}, tags = {0, 1, 2};
   Batch<float> batch;
@@ -146,7 +146,8 @@ TEST(Tagger, ConfigErrorsSpeakToTheStudent) {
   ModelConfig c = bench_tagger_config();
   EXPECT_EQ(check_model_config(c), "");
   c.heads = 5;
-  EXPECT_NE(check_model_config(c).find("must divide the model width D = 64"), std::string::npos) << check_model_config(c);
+  EXPECT_NE(check_model_config(c).find("must divide the model width D = 64"), std::string::npos)
+      << check_model_config(c);
   c = bench_tagger_config();
   c.input = InputMode::features;
   EXPECT_NE(check_model_config(c).find("input_dim"), std::string::npos);
@@ -316,8 +317,8 @@ TEST(Training, LearnsTagEqualsTokenModC) {
   int correct = 0;
   for (size_t n = 0; n < predicted.size(); ++n) correct += predicted[n] == data.tags[n] ? 1 : 0;
   EXPECT_GE(correct, static_cast<int>(0.95 * predicted.size())) << correct << " of " << predicted.size();
-  std::printf("toy task: loss %.4f -> %.4f after 300 steps, held-out accuracy %d/%zu\n", first_loss, last_loss,
-              correct, predicted.size());
+  std::printf("toy task: loss %.4f -> %.4f after 300 steps, held-out accuracy %d/%zu\n", first_loss, last_loss, correct,
+              predicted.size());
 }
 
 // ------------------------------------------------------------------------------------------- allocation

@@ -3,7 +3,8 @@
 #
 # The self-tests run each check on small fake trees, so each check provably fails on what it forbids.
 # Then the real tree: every #include goes down the layers (rules_layers), a file over 600 lines has a section
-# index (rules_long_files), a file named in a comment exists (rules_file_names).
+# index (rules_long_files), a file named in a comment exists (rules_file_names), every C++ file is laid out as
+# .clang-format says (rules_format: scripts/check_format.sh; make format fixes it).
 if(NOT EMSCRIPTEN)
   find_program(ATTNLAB_PYTHON3 python3)
   if(ATTNLAB_PYTHON3)
@@ -12,7 +13,7 @@ if(NOT EMSCRIPTEN)
     add_test(NAME rules_layers COMMAND ${ATTNLAB_PYTHON3} ${CMAKE_SOURCE_DIR}/tests/layers_check.py)
     add_test(NAME rules_long_files COMMAND ${ATTNLAB_PYTHON3} ${CMAKE_SOURCE_DIR}/tests/house_rules.py long-files)
     add_test(NAME rules_file_names COMMAND ${ATTNLAB_PYTHON3} ${CMAKE_SOURCE_DIR}/tests/house_rules.py file-names)
-    # add_test(NAME rules_format COMMAND bash ${CMAKE_SOURCE_DIR}/scripts/check_format.sh)
+    add_test(NAME rules_format COMMAND bash ${CMAKE_SOURCE_DIR}/scripts/check_format.sh)
   else()
     message(WARNING "python3 not found: the house rules checks are not registered")
   endif()

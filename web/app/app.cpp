@@ -124,7 +124,8 @@ void App::rebuild_data() {
     std::string text;
     if (input_is_text()) {
       for (std::size_t i = 0; i < s.tokens.size(); ++i)
-        text += (i ? " " : "") + (s.words.empty() ? runs.data->token_names[static_cast<std::size_t>(s.tokens[i])] : s.words[i]);
+        text += (i ? " " : "") +
+                (s.words.empty() ? runs.data->token_names[static_cast<std::size_t>(s.tokens[i])] : s.words[i]);
       state.input = text;
     }
   }
@@ -150,8 +151,7 @@ void App::rebuild_runs() {
 
 void App::ensure_baseline() {
   runs.compare_active = true;
-  if (!runs.baseline.trainer && runs.baseline.error.empty())
-    start_run(runs.baseline, state.baseline);
+  if (!runs.baseline.trainer && runs.baseline.error.empty()) start_run(runs.baseline, state.baseline);
 }
 
 void App::reset() { rebuild_runs(); }

@@ -26,18 +26,18 @@ namespace attnlab {
 // Frame timing, kept by the platform's main loop (fps, frame) and App::tick (now_ms).
 struct FrameClock {
   float fps = 0.0f;
-  long long frame = 0;       // frames drawn so far
-  double now_ms = 0;         // wall clock of this frame
+  long long frame = 0;  // frames drawn so far
+  double now_ms = 0;    // wall clock of this frame
 };
 
 // The one place where the engine and the views meet.
 struct App {
-  AppState state;            // the saved settings: URL hash, desktop flags, the JavaScript API
-  AppState pending;          // Model panel: edits not yet applied (they restart training)
+  AppState state;                    // the saved settings: URL hash, desktop flags, the JavaScript API
+  AppState pending;                  // Model panel: edits not yet applied (they restart training)
   std::vector<std::string> notices;  // problems to show the user (bad URL settings, ...), newest last
-  Runs runs;                 // the data set and the training runs
-  InputView view;            // the shown input through the main model
-  ViewPicks picks;           // what each view shows (not saved)
+  Runs runs;                         // the data set and the training runs
+  InputView view;                    // the shown input through the main model
+  ViewPicks picks;                   // what each view shows (not saved)
   FrameClock clock;
   // Called after every settings change with the new settings (the platform writes them to the URL hash).
   std::function<void(const AppState&)> on_state_changed;
@@ -56,19 +56,19 @@ struct App {
   void rebuild_runs();
   void start_run(Run& run, const std::string& kind);  // a run of that model, or its error in words
   void ensure_baseline();
-  void reset();               // restart training from step 0 with the same settings
+  void reset();  // restart training from step 0 with the same settings
 
   // Per frame: train within the time budget, then refresh the input view. frame_ms = length of a frame.
   void tick(double now_ms, double frame_ms);
-  int train_steps(int n);     // exactly n steps of the main run (and the baseline when comparing)
+  int train_steps(int n);  // exactly n steps of the main run (and the baseline when comparing)
   void refresh_view();
-  void ensure_view();         // refresh_view() if the input or the model changed since the last one
+  void ensure_view();  // refresh_view() if the input or the model changed since the last one
   std::string set_input(const std::string& text);  // "" or why it cannot be used
 
   // Helpers for panels
   const std::vector<std::string>& tag_names() const;
   std::string tag_name(int t) const;
-  bool input_is_text() const;     // tokens tasks: typed input; frames/graph: an example is shown instead
+  bool input_is_text() const;  // tokens tasks: typed input; frames/graph: an example is shown instead
   ModelConfig model_config(const std::string& kind) const;
   TrainConfig train_config() const;
 };

@@ -8,9 +8,7 @@
 
 namespace attnlab {
 
-bool input_is_text(const Dataset* data) {
-  return !data || (data->input == InputMode::tokens && !data->has_graphs());
-}
+bool input_is_text(const Dataset* data) { return !data || (data->input == InputMode::tokens && !data->has_graphs()); }
 
 // Text → a sequence of the task. pos: words (unknown ones map to shape tokens, never fail); the synthetic
 // token tasks: the task's token names separated by spaces; frames / graph: a dev example.
@@ -22,7 +20,8 @@ static std::string build_input(const Dataset& d, const AppState& state, Sequence
     if (d.dev.empty()) return "this task has no examples";
     const std::size_t i = static_cast<std::size_t>(state.example) % d.dev.size();
     *seq = d.dev[i];
-    for (int t = 0; t < seq->length(); ++t) labels->push_back(d.has_graphs() ? "n" + std::to_string(t) : std::to_string(t));
+    for (int t = 0; t < seq->length(); ++t)
+      labels->push_back(d.has_graphs() ? "n" + std::to_string(t) : std::to_string(t));
     return "";
   }
   if (d.task.kind == TaskKind::pos) {

@@ -17,12 +17,12 @@ namespace attnlab {
 
 // AttentionMaps (engine/train/trainer.h): layers, heads, len = T and every head's weights A' of the input.
 struct InputView : AttentionMaps {
-  std::vector<std::string> tokens;   // (T) what the rows/columns are labelled with
-  std::vector<int> predicted;        // (T) predicted tag ids
-  std::vector<int> truth;            // (T) true tag ids when known (examples), else empty
-  std::string error;                 // the input cannot be run (unknown token, too long for a learned table, ...)
-  long at_step = -1;                 // training step these numbers belong to
-  bool stale = true;                 // the input or the model changed since these numbers were made
+  std::vector<std::string> tokens;  // (T) what the rows/columns are labelled with
+  std::vector<int> predicted;       // (T) predicted tag ids
+  std::vector<int> truth;           // (T) true tag ids when known (examples), else empty
+  std::string error;                // the input cannot be run (unknown token, too long for a learned table, ...)
+  long at_step = -1;                // training step these numbers belong to
+  bool stale = true;                // the input or the model changed since these numbers were made
 };
 
 // Tokens tasks take typed input; frames / graph show one of the task's examples instead. (No data: text.)

@@ -27,15 +27,15 @@ void build_run(Run& run, const std::shared_ptr<const Dataset>& data, const Model
 struct Runs {
   std::shared_ptr<const Dataset> data;  // the task's train/dev/test sequences
   std::string data_error;
-  Run main, baseline;                   // baseline: trained only while the Compare panel is in use
+  Run main, baseline;  // baseline: trained only while the Compare panel is in use
   bool compare_active = false;
 
-  EvalResult dev_eval;                  // Training panel: the main run's confusion matrix on the dev set
-  long dev_eval_step = -1;              //   and the step it was computed at
+  EvalResult dev_eval;      // Training panel: the main run's confusion matrix on the dev set
+  long dev_eval_step = -1;  //   and the step it was computed at
 
-  int train_steps(int n);               // exactly n steps of the main run (and the baseline when comparing)
-  void train_for(double budget_ms);     // train within a time budget, shared with the baseline when comparing
-  void measure(double now_ms);          // after training in a frame: stop messages and steps per second
+  int train_steps(int n);            // exactly n steps of the main run (and the baseline when comparing)
+  void train_for(double budget_ms);  // train within a time budget, shared with the baseline when comparing
+  void measure(double now_ms);       // after training in a frame: stop messages and steps per second
 };
 
 }  // namespace attnlab

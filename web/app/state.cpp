@@ -39,7 +39,9 @@ bool parse_int(const std::string& t, long* out) {
 
 StateField int_field(const char* name, int AppState::*m, int lo, int hi, bool resets, const char* help,
                      const SettingRange* range = nullptr) {
-  return {name, help, [m](const AppState& s) { return std::to_string(s.*m); },
+  return {name,
+          help,
+          [m](const AppState& s) { return std::to_string(s.*m); },
           [=](AppState& s, const std::string& t) -> std::string {
             long v = 0;
             if (!parse_int(t, &v)) return std::string(name) + ": '" + t + "' is not a whole number";
@@ -53,7 +55,11 @@ StateField int_field(const char* name, int AppState::*m, int lo, int hi, bool re
             s.*m = static_cast<int>(v);
             return "";
           },
-          {}, resets, StateField::Kind::integer, static_cast<double>(lo), static_cast<double>(hi)};
+          {},
+          resets,
+          StateField::Kind::integer,
+          static_cast<double>(lo),
+          static_cast<double>(hi)};
 }
 
 // A numeric setting of the engine's settings table (engine/settings/settings.h): its range, oddness and help
@@ -66,7 +72,8 @@ StateField ranged_int_field(const char* key, int AppState::*m, bool resets) {
 }
 
 StateField float_field(const char* name, float AppState::*m, double lo, double hi, bool resets, const char* help) {
-  return {name, help,
+  return {name,
+          help,
           [m](const AppState& s) {
             char buf[32];
             std::snprintf(buf, sizeof buf, "%g", static_cast<double>(s.*m));
@@ -85,18 +92,26 @@ StateField float_field(const char* name, float AppState::*m, double lo, double h
             s.*m = static_cast<float>(v);
             return "";
           },
-          {}, resets, StateField::Kind::number, static_cast<double>(lo), static_cast<double>(hi)};
+          {},
+          resets,
+          StateField::Kind::number,
+          static_cast<double>(lo),
+          static_cast<double>(hi)};
 }
 
 StateField bool_field(const char* name, bool AppState::*m, bool resets, const char* help) {
-  return {name, help, [m](const AppState& s) { return std::string(s.*m ? "true" : "false"); },
+  return {name,
+          help,
+          [m](const AppState& s) { return std::string(s.*m ? "true" : "false"); },
           [=](AppState& s, const std::string& t) -> std::string {
             if (t == "true" || t == "1" || t == "on") s.*m = true;
             else if (t == "false" || t == "0" || t == "off") s.*m = false;
             else return std::string(name) + ": '" + t + "' is not true or false";
             return "";
           },
-          {}, resets, StateField::Kind::boolean};
+          {},
+          resets,
+          StateField::Kind::boolean};
 }
 
 StateField choice_field(const char* name, std::string AppState::*m, std::vector<std::string> choices, bool resets,
@@ -113,15 +128,18 @@ StateField choice_field(const char* name, std::string AppState::*m, std::vector<
   return f;
 }
 
-StateField text_field(const char* name, std::string AppState::*m, std::size_t max_len, bool resets,
-                      const char* help) {
-  return {name, help, [m](const AppState& s) { return s.*m; },
+StateField text_field(const char* name, std::string AppState::*m, std::size_t max_len, bool resets, const char* help) {
+  return {name,
+          help,
+          [m](const AppState& s) { return s.*m; },
           [=](AppState& s, const std::string& t) -> std::string {
-            if (t.size() > max_len) return std::string(name) + ": longer than " + std::to_string(max_len) + " characters";
+            if (t.size() > max_len)
+              return std::string(name) + ": longer than " + std::to_string(max_len) + " characters";
             s.*m = t;
             return "";
           },
-          {}, resets};
+          {},
+          resets};
 }
 
 StateField panel_field() {
@@ -138,8 +156,7 @@ StateField panel_field() {
 
 const std::vector<StateField>& state_fields() {
   static const std::vector<StateField> fields = {
-      choice_field("task", &AppState::task, enum_names<TaskKind>(), true,
-                   "what to learn: one label per input vector"),
+      choice_field("task", &AppState::task, enum_names<TaskKind>(), true, "what to learn: one label per input vector"),
       text_field("input", &AppState::input, 400, false, "the sentence (or tokens) to tag and show"),
       int_field("example", &AppState::example, 0, 99, false, "which dev example to show (frames, graph)"),
       choice_field("model", &AppState::model, enum_names<ModelKind>(), true,
@@ -149,12 +166,10 @@ const std::vector<StateField>& state_fields() {
       ranged_int_field("dim", &AppState::dim, true),
       choice_field("pe", &AppState::pe, enum_names<PosEnc>(), true, "positional encoding"),
       ranged_int_field("max_len", &AppState::max_len, true),
-      choice_field("mask", &AppState::mask, enum_names<MaskKind>(), true,
-                   "which keys each query may see"),
+      choice_field("mask", &AppState::mask, enum_names<MaskKind>(), true, "which keys each query may see"),
       ranged_int_field("window", &AppState::window, true),
       choice_field("norm", &AppState::norm, enum_names<AttnNorm>(), true, "how scores become weights"),
-      choice_field("relevance", &AppState::relevance, enum_names<Relevance>(), true,
-                   "how relevance alpha is computed"),
+      choice_field("relevance", &AppState::relevance, enum_names<Relevance>(), true, "how relevance alpha is computed"),
       choice_field("baseline", &AppState::baseline, baseline_names(), false, "the model to compare with"),
       ranged_int_field("k", &AppState::k, true),
       choice_field("rnn", &AppState::rnn, enum_names<RnnCell>(), true, "the recurrent baseline's cell"),
@@ -274,7 +289,9 @@ std::vector<std::string> apply_pairs(AppState& s, const std::vector<std::pair<st
   return problems;
 }
 
-std::vector<std::string> apply_query(AppState& s, const std::string& query) { return apply_pairs(s, parse_query(query)); }
+std::vector<std::string> apply_query(AppState& s, const std::string& query) {
+  return apply_pairs(s, parse_query(query));
+}
 
 std::vector<std::pair<std::string, std::string>> parse_query(const std::string& query) {
   std::vector<std::pair<std::string, std::string>> kv;

@@ -30,20 +30,20 @@ constexpr NameTable<Panel> names_of(Panel) { return NameTable<Panel>(kPanelNames
 
 struct AppState {
   // Data
-  std::string task = "pos";        // pos | seen | count | reverse | sort | frames | graph
+  std::string task = "pos";           // pos | seen | count | reverse | sort | frames | graph
   std::string input = "I saw a saw";  // the sentence (or token list) the panels show
-  int example = 0;                  // frames / graph tasks: which dev example the panels show
+  int example = 0;                    // frames / graph tasks: which dev example the panels show
   // Model
   std::string model = "attention";  // attention | window | cnn | rnn
   int layers = 2;
   int heads = 4;
-  int dim = 32;                     // model width D (heads must divide it)
-  std::string pe = "sinusoidal";    // none | sinusoidal | learned | alibi
-  int max_len = 48;                 // rows of a learned PE table
-  std::string mask = "full";        // full | causal | window | graph
-  int window = 2;                   // w for mask=window: query i sees keys with |i-j| <= w
-  std::string norm = "softmax";     // softmax | relu | sigmoid
-  std::string relevance = "dot";    // dot | additive
+  int dim = 32;                   // model width D (heads must divide it)
+  std::string pe = "sinusoidal";  // none | sinusoidal | learned | alibi
+  int max_len = 48;               // rows of a learned PE table
+  std::string mask = "full";      // full | causal | window | graph
+  int window = 2;                 // w for mask=window: query i sees keys with |i-j| <= w
+  std::string norm = "softmax";   // softmax | relu | sigmoid
+  std::string relevance = "dot";  // dot | additive
   // Baselines (Compare panel, and model=window|cnn|rnn)
   std::string baseline = "window";  // window | cnn | rnn
   int k = 3;                        // window width of the FC baseline / CNN kernel
@@ -52,11 +52,11 @@ struct AppState {
   float lr = 3e-3f;
   int batch = 16;
   int seed = 1;
-  int speed = 50;                   // share of each frame spent training, in percent (1..90)
-  bool train = true;                // training runs (it starts on first load)
+  int speed = 50;     // share of each frame spent training, in percent (1..90)
+  bool train = true;  // training runs (it starts on first load)
   // View
   Panel panel = Panel::attention;
-  int pe_len = 48;                  // positions shown in the positional-encoding panel
+  int pe_len = 48;  // positions shown in the positional-encoding panel
 };
 
 // One serializable field: its name (the URL key, the JS property, the --flag), a getter and a setter that
@@ -69,8 +69,8 @@ struct StateField {
   std::vector<std::string> choices;  // for enums: the allowed names
   bool resets_model;                 // changing it rebuilds the model (training starts again)
   enum class Kind { integer, number, boolean, text } kind = Kind::text;  // its JSON type
-  double lo = 0, hi = 0;             // integer and number fields: the allowed range (the controls use it)
-  bool odd = false;                  // integer fields that must be odd (a window centred on the token)
+  double lo = 0, hi = 0;  // integer and number fields: the allowed range (the controls use it)
+  bool odd = false;       // integer fields that must be odd (a window centred on the token)
 };
 
 const std::vector<StateField>& state_fields();

@@ -8,8 +8,8 @@
 namespace attnlab {
 
 struct ViewPicks {
-  int query = 0;             // Step-by-step panel and the Attention panel's lines: which query token
-  int layer = 0, head = 0;   // Step by step, Matrix form, and the head the Attention panel shows alone
+  int query = 0;            // Step-by-step panel and the Attention panel's lines: which query token
+  int layer = 0, head = 0;  // Step by step, Matrix form, and the head the Attention panel shows alone
 
   // Attention panel
   enum class AttentionMode { heatmaps, lines };

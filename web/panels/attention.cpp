@@ -60,7 +60,9 @@ void ShowAttentionPanel(App& app, PanelTextures& tex) {
   if (mode == Mode::lines) {
     ImGui::SameLine();
     ImGui::SetNextItemWidth(ImGui::GetFontSize() * 8);
-    const std::string q = app.picks.query < 0 ? S().attn_all_queries : v.tokens[static_cast<std::size_t>(std::min(app.picks.query, v.len - 1))];
+    const std::string q = app.picks.query < 0
+                              ? S().attn_all_queries
+                              : v.tokens[static_cast<std::size_t>(std::min(app.picks.query, v.len - 1))];
     if (ImGui::BeginCombo(S().attn_query, q.c_str())) {
       if (ImGui::Selectable(S().attn_all_queries, app.picks.query < 0)) app.picks.query = -1;
       for (int i = 0; i < v.len; ++i) {

@@ -44,7 +44,8 @@ void ShowComparePanel(App& app, PanelTextures&) {
     for (const Row& r : rows) {
       ImGui::TableNextRow();
       ImGui::TableNextColumn();
-      ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(r.colour), "%s", r.run->what.empty() ? r.label : r.run->what.c_str());
+      ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(r.colour), "%s",
+                         r.run->what.empty() ? r.label : r.run->what.c_str());
       if (!r.run->trainer) {
         ImGui::TableNextColumn();
         ImGui::TextColored(ImVec4(1, 0.55f, 0.45f, 1), "%s", r.run->error.c_str());

@@ -33,7 +33,8 @@ static void TokenChips(const App& app, const std::vector<std::string>& tokens, c
     const ImVec2 p = ImGui::GetCursorScreenPos();
     const float lh = ImGui::GetTextLineHeight();
     ImDrawList* dl = ImGui::GetWindowDrawList();
-    dl->AddRectFilled(p, ImVec2(p.x + w, p.y + lh * 2 + 6), wrong ? IM_COL32(110, 40, 40, 255) : IM_COL32(45, 52, 64, 255), 4);
+    dl->AddRectFilled(p, ImVec2(p.x + w, p.y + lh * 2 + 6),
+                      wrong ? IM_COL32(110, 40, 40, 255) : IM_COL32(45, 52, 64, 255), 4);
     dl->AddText(ImVec2(p.x + (w - ImGui::CalcTextSize(tokens[i].c_str()).x) / 2, p.y + 2), IM_COL32(235, 235, 235, 255),
                 tokens[i].c_str());
     dl->AddText(ImVec2(p.x + (w - ImGui::CalcTextSize(tag.c_str()).x) / 2, p.y + lh + 4),
@@ -70,7 +71,8 @@ void ShowDataPanel(App& app) {
     std::string text = app.state.input;
     ImGui::SetNextItemWidth(-ImGui::GetFontSize() * 2);
     if (ImGui::InputTextWithHint("##input", S().data_input_hint, &text)) next.input = text.substr(0, 400);
-    HelpMarker(app.runs.data && app.runs.data->task.kind == TaskKind::pos ? S().data_input_help_pos : S().data_input_help_tokens);
+    HelpMarker(app.runs.data && app.runs.data->task.kind == TaskKind::pos ? S().data_input_help_pos
+                                                                          : S().data_input_help_tokens);
   } else {
     ImGui::SetNextItemWidth(ImGui::GetFontSize() * 10);
     SettingInt(S().data_example, "example", &next.example);
@@ -92,8 +94,9 @@ void ShowDataPanel(App& app) {
       std::vector<std::string> toks;
       std::string text;
       for (int t = 0; t < s.length(); ++t) {
-        toks.push_back(s.words.empty() ? app.runs.data->token_names[static_cast<std::size_t>(s.tokens[static_cast<std::size_t>(t)])]
-                                       : s.words[static_cast<std::size_t>(t)]);
+        toks.push_back(s.words.empty()
+                           ? app.runs.data->token_names[static_cast<std::size_t>(s.tokens[static_cast<std::size_t>(t)])]
+                           : s.words[static_cast<std::size_t>(t)]);
         text += (t ? " " : "") + toks.back();
       }
       ImGui::PushID(static_cast<int>(e));
@@ -104,7 +107,8 @@ void ShowDataPanel(App& app) {
     }
     ImGui::TreePop();
   }
-  if (next.task != app.state.task || next.input != app.state.input || next.example != app.state.example) app.apply(next);
+  if (next.task != app.state.task || next.input != app.state.input || next.example != app.state.example)
+    app.apply(next);
 }
 
 }  // namespace attnlab

@@ -17,10 +17,16 @@ using ui::S;
 
 void ShowHistoryPanel(App& app, PanelTextures& tex) {
   ui::Prose(S().history_intro);
-  if (!app.runs.main.trainer) { ImGui::TextDisabled("%s", S().data_no_model); return; }
+  if (!app.runs.main.trainer) {
+    ImGui::TextDisabled("%s", S().data_no_model);
+    return;
+  }
   const Trainer& tr = *app.runs.main.trainer;
   const auto& snaps = tr.snapshots();
-  if (snaps.empty()) { ImGui::TextDisabled("%s", S().history_empty); return; }
+  if (snaps.empty()) {
+    ImGui::TextDisabled("%s", S().history_empty);
+    return;
+  }
   const int n = static_cast<int>(snaps.size());
   bool& playing = app.picks.history_playing;
   double& play_mark = app.picks.history_play_mark;
@@ -31,16 +37,25 @@ void ShowHistoryPanel(App& app, PanelTextures& tex) {
   }
   if (playing && app.clock.now_ms - play_mark > 250) {  // four snapshots a second
     play_mark = app.clock.now_ms;
-    if (++app.picks.history >= n) { app.picks.history = -1; playing = false; }
+    if (++app.picks.history >= n) {
+      app.picks.history = -1;
+      playing = false;
+    }
   }
   ImGui::SameLine();
   int pick = app.picks.history < 0 ? n - 1 : std::min(app.picks.history, n - 1);
   ImGui::SetNextItemWidth(-ImGui::GetFontSize() * 10);
   char fmt[64];
   std::snprintf(fmt, sizeof fmt, S().history_step_format, snaps[static_cast<std::size_t>(pick)].step);
-  if (ImGui::SliderInt("##scrub", &pick, 0, n - 1, fmt)) { app.picks.history = pick; playing = false; }
+  if (ImGui::SliderInt("##scrub", &pick, 0, n - 1, fmt)) {
+    app.picks.history = pick;
+    playing = false;
+  }
   ImGui::SameLine();
-  if (ImGui::Button(S().history_latest)) { app.picks.history = -1; playing = false; }
+  if (ImGui::Button(S().history_latest)) {
+    app.picks.history = -1;
+    playing = false;
+  }
   HelpMarker(S().history_help);
   const Snapshot& s = snaps[static_cast<std::size_t>(pick)];
 
@@ -49,16 +64,22 @@ void ShowHistoryPanel(App& app, PanelTextures& tex) {
   const Sequence& probe = tr.probe();
   for (int t = 0; t < s.len; ++t) {
     if (!probe.words.empty()) labels.push_back(probe.words[static_cast<std::size_t>(t)]);
-    else if (!probe.tokens.empty() && app.runs.data) labels.push_back(app.runs.data->token_names[static_cast<std::size_t>(probe.tokens[static_cast<std::size_t>(t)])]);
+    else if (!probe.tokens.empty() && app.runs.data)
+      labels.push_back(app.runs.data->token_names[static_cast<std::size_t>(probe.tokens[static_cast<std::size_t>(t)])]);
     else labels.push_back(std::to_string(t));
   }
-  if (s.layers == 0) { ImGui::TextDisabled("%s", S().math_not_attention); return; }
+  if (s.layers == 0) {
+    ImGui::TextDisabled("%s", S().math_not_attention);
+    return;
+  }
   const ImVec2 avail = ImGui::GetContentRegionAvail();
   const bool has_pe = s.pe_rows > 0;
   const float grid_w = has_pe ? avail.x * 0.68f : avail.x;
   const float gap = 8;
-  const float side = std::max(70.0f, std::min((grid_w - gap * static_cast<float>(s.heads)) / static_cast<float>(s.heads),
-                                              (avail.y - ImGui::GetFontSize() * 2 * static_cast<float>(s.layers)) / static_cast<float>(s.layers)));
+  const float side = std::max(
+      70.0f,
+      std::min((grid_w - gap * static_cast<float>(s.heads)) / static_cast<float>(s.heads),
+               (avail.y - ImGui::GetFontSize() * 2 * static_cast<float>(s.layers)) / static_cast<float>(s.layers)));
   ImGui::BeginGroup();
   for (int l = 0; l < s.layers; ++l)
     for (int h = 0; h < s.heads; ++h) {

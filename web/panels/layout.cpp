@@ -23,7 +23,8 @@ static void ShowNotices(App& app) {
   ImGui::SameLine();
   ImGui::BeginGroup();
   ImGui::PushTextWrapPos(0);
-  for (std::size_t i = app.notices.size() - shown; i < app.notices.size(); ++i) ImGui::TextUnformatted(app.notices[i].c_str());
+  for (std::size_t i = app.notices.size() - shown; i < app.notices.size(); ++i)
+    ImGui::TextUnformatted(app.notices[i].c_str());
   ImGui::PopTextWrapPos();
   ImGui::EndGroup();
   ImGui::EndChild();
@@ -35,7 +36,8 @@ static void ShowTitle(App& app, float width) {
   ImGui::SameLine();
   ImGui::TextDisabled("%s", S().app_subtitle);
   char status[96];
-  std::snprintf(status, sizeof status, S().status_line, app.runs.main.step(), app.runs.main.steps_per_sec, static_cast<double>(app.clock.fps));
+  std::snprintf(status, sizeof status, S().status_line, app.runs.main.step(), app.runs.main.steps_per_sec,
+                static_cast<double>(app.clock.fps));
   const float w = ImGui::CalcTextSize(status).x;
   ImGui::SameLine(std::max(0.0f, width - w - ImGui::GetStyle().WindowPadding.x * 2));
   ImGui::TextDisabled("%s", status);
@@ -99,7 +101,8 @@ void ShowApp(App& app, PanelTextures& tex, float width, float height) {
   }
   ImGui::EndChild();
   // A tab clicked by the user becomes the state (and so the URL) too; left-column panels keep theirs.
-  const bool tab_panel = std::any_of(std::begin(tabs), std::end(tabs), [&](const Tab& t) { return t.panel == app.state.panel; });
+  const bool tab_panel =
+      std::any_of(std::begin(tabs), std::end(tabs), [&](const Tab& t) { return t.panel == app.state.panel; });
   if (!forced && tab_panel && selected_by_ui != app.state.panel) {
     AppState next = app.state;
     next.panel = selected_by_ui;

@@ -13,15 +13,28 @@ using ui::S;
 // The main run's model, after a forward pass of the shown input, when it has attention; null otherwise.
 static const SeqModel<float>* shown_tagger(App& app, const char** why) {
   *why = nullptr;
-  if (!app.runs.main.trainer) { *why = S().data_no_model; return nullptr; }
-  if (!app.view.error.empty()) { *why = app.view.error.c_str(); return nullptr; }
+  if (!app.runs.main.trainer) {
+    *why = S().data_no_model;
+    return nullptr;
+  }
+  if (!app.view.error.empty()) {
+    *why = app.view.error.c_str();
+    return nullptr;
+  }
   const SeqModel<float>& model = app.runs.main.trainer->model();
-  if (model.attention_layers() == 0) { *why = S().math_not_attention; return nullptr; }
+  if (model.attention_layers() == 0) {
+    *why = S().math_not_attention;
+    return nullptr;
+  }
   // The model's caches hold its last forward pass: make sure that was the shown input (a training step or
   // an evaluation may have run since).
-  if (app.view.len > 0 && (app.runs.main.trainer->model().batch_size() != 1 || app.runs.main.trainer->model().seq_len() != app.view.len))
+  if (app.view.len > 0 &&
+      (app.runs.main.trainer->model().batch_size() != 1 || app.runs.main.trainer->model().seq_len() != app.view.len))
     app.refresh_view();
-  if (app.view.len == 0 || !app.view.error.empty()) { *why = app.view.error.empty() ? S().attn_none : app.view.error.c_str(); return nullptr; }
+  if (app.view.len == 0 || !app.view.error.empty()) {
+    *why = app.view.error.empty() ? S().attn_none : app.view.error.c_str();
+    return nullptr;
+  }
   return &model;
 }
 

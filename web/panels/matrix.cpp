@@ -75,7 +75,9 @@ void ShowMatrixPanel(App& app, PanelTextures& tex) {
       {"Q = I·Wq", Qh.data(), T, Dh, false, false, S().matrix_Q_help, tok, {}},
       {"K = I·Wk", Kh.data(), T, Dh, false, false, S().matrix_Q_help, tok, {}},
       {"V = I·Wv", Vh.data(), T, Dh, false, false, S().matrix_Q_help, tok, {}},
-      {"A = Q·K\xE1\xB5\x80/\xE2\x88\x9A" "d", A.data(), T, T, false, false, S().matrix_A_help, tok, tok},
+      {"A = Q·K\xE1\xB5\x80/\xE2\x88\x9A"
+       "d",
+       A.data(), T, T, false, false, S().matrix_A_help, tok, tok},
       {"A' = norm(A)", Ap.data(), T, T, false, true, S().matrix_Ap_help, tok, tok},
       {"O = A'·V", Oh.data(), T, Dh, false, false, S().matrix_O_help, tok, {}},
       {"Wo", Wo.data(), D, D, true, false, S().matrix_Wo_help, {}, {}},
@@ -87,14 +89,15 @@ void ShowMatrixPanel(App& app, PanelTextures& tex) {
     const Tile& t = tiles[k];
     if (k % 4 != 0) ImGui::SameLine();
     ImGui::BeginGroup();
-    if (t.learned) ImGui::TextColored(ImVec4(1.0f, 0.8f, 0.35f, 1), "%s (%dx%d) %s", t.name, t.rows, t.cols, S().matrix_learned);
+    if (t.learned)
+      ImGui::TextColored(ImVec4(1.0f, 0.8f, 0.35f, 1), "%s (%dx%d) %s", t.name, t.rows, t.cols, S().matrix_learned);
     else ImGui::Text("%s (%dx%d)", t.name, t.rows, t.cols);
     HelpMarker(t.help);
     const float r = absmax(t.data, static_cast<std::size_t>(t.rows * t.cols));
     const gfx::HeatmapStyle style = t.sequential ? gfx::HeatmapStyle{gfx::Colormap::Sequential, 0.0f, 1.0f}
                                                  : gfx::HeatmapStyle{gfx::Colormap::Diverging, -r, r};
-    gfx::HeatmapHover hv = ui::LabelledHeatmap(tex.matrix[k], t.data, t.rows, t.cols, t.row_labels,
-                                               t.col_labels, ImVec2(tile, th), style, false);
+    gfx::HeatmapHover hv = ui::LabelledHeatmap(tex.matrix[k], t.data, t.rows, t.cols, t.row_labels, t.col_labels,
+                                               ImVec2(tile, th), style, false);
     if (hv.row >= 0) ImGui::SetTooltip("%s[%d, %d] = %.4f", t.name, hv.row, hv.col, static_cast<double>(hv.value));
     ImGui::EndGroup();
   }

@@ -43,7 +43,8 @@ void ShowModelPanel(App& app) {
     if (p.pe == "learned") slider(S().model_max_len, "max_len", &p.max_len, S().model_max_len_help);
     combo(S().model_mask, &p.mask, "mask", S().model_mask_help);
     if (p.mask == "window") slider(S().model_window, "window", &p.window, S().model_window_help);
-    if (p.mask == "graph" && app.state.task != "graph") ImGui::TextColored(ImVec4(1, 0.8f, 0.4f, 1), "%s", S().model_graph_needs_task);
+    if (p.mask == "graph" && app.state.task != "graph")
+      ImGui::TextColored(ImVec4(1, 0.8f, 0.4f, 1), "%s", S().model_graph_needs_task);
     combo(S().model_norm, &p.norm, "norm", S().model_norm_help);
     combo(S().model_relevance, &p.relevance, "relevance", S().model_relevance_help);
   } else {

@@ -19,10 +19,10 @@ namespace attnlab {
 // The GPU textures of the panels' heatmaps, kept across frames (a heatmap uploads only what changed). Owned
 // by the platform's main, next to the GL context, and freed before it.
 struct PanelTextures {
-  gfx::Heatmap pe, pe_sim;            // Positional encoding: the table; PE·PEᵀ or the sinusoidal table beside it
-  gfx::Heatmap confusion;             // Training: the confusion matrix
-  gfx::Heatmap matrix[12];            // Matrix form: one per tile
-  gfx::Heatmap history_pe;            // History: the positional table of the snapshot
+  gfx::Heatmap pe, pe_sim;  // Positional encoding: the table; PE·PEᵀ or the sinusoidal table beside it
+  gfx::Heatmap confusion;   // Training: the confusion matrix
+  gfx::Heatmap matrix[12];  // Matrix form: one per tile
+  gfx::Heatmap history_pe;  // History: the positional table of the snapshot
   std::vector<std::unique_ptr<gfx::Heatmap>> heads;  // Attention: l·H + h; History: 100 + l·H + h
   gfx::Heatmap& head(int i) {
     while (static_cast<int>(heads.size()) <= i) heads.push_back(std::make_unique<gfx::Heatmap>());
@@ -34,15 +34,15 @@ struct PanelTextures {
 void ShowApp(App& app, PanelTextures& tex, float width, float height);
 
 // The left column.
-void ShowDataPanel(App& app);        // the task, examples, your own sentence and its predicted labels
-void ShowModelPanel(App& app);       // architecture (changes restart training, said before it happens)
+void ShowDataPanel(App& app);   // the task, examples, your own sentence and its predicted labels
+void ShowModelPanel(App& app);  // architecture (changes restart training, said before it happens)
 void ShowTrainingPanel(App& app, PanelTextures& tex);  // run / pause / step / reset, curves, confusion matrix
 // The tabs on the right.
 void ShowAttentionPanel(App& app, PanelTextures& tex);  // one heatmap per layer and head; or as lines
 void ShowStepPanel(App& app, PanelTextures& tex);       // one query's computation with the model's real numbers
 void ShowMatrixPanel(App& app, PanelTextures& tex);     // I, Q, K, V, A, A', O; only Wq, Wk, Wv, Wo are learned
 void ShowPositionalEncodingPanel(App& app, PanelTextures& tex);  // PE, PE·PEᵀ, learned table, longer inputs
-void ShowComparePanel(App& app, PanelTextures& tex);    // attention vs a baseline, same task and seed
-void ShowHistoryPanel(App& app, PanelTextures& tex);    // replay attention and PE snapshots from step 0 to now
+void ShowComparePanel(App& app, PanelTextures& tex);             // attention vs a baseline, same task and seed
+void ShowHistoryPanel(App& app, PanelTextures& tex);             // replay attention and PE snapshots from step 0 to now
 
 }  // namespace attnlab

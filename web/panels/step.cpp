@@ -37,7 +37,8 @@ void ShowStepPanel(App& app, PanelTextures&) {
   if (ImGui::BeginCombo(S().step_query, app.view.tokens[static_cast<std::size_t>(app.picks.query)].c_str())) {
     for (int i = 0; i < T; ++i) {
       ImGui::PushID(i);
-      if (ImGui::Selectable(app.view.tokens[static_cast<std::size_t>(i)].c_str(), i == app.picks.query)) app.picks.query = i;
+      if (ImGui::Selectable(app.view.tokens[static_cast<std::size_t>(i)].c_str(), i == app.picks.query))
+        app.picks.query = i;
       ImGui::PopID();
     }
     ImGui::EndCombo();
@@ -64,7 +65,8 @@ void ShowStepPanel(App& app, PanelTextures&) {
     }
   float in_range = 1e-6f;
   for (int d = 0; d < D; ++d) in_range = std::max(in_range, std::fabs(I(i, d)));
-  const float cell = std::clamp((ImGui::GetContentRegionAvail().x * 0.3f) / static_cast<float>(std::max(D, Dh)), 4.0f, 16.0f);
+  const float cell =
+      std::clamp((ImGui::GetContentRegionAvail().x * 0.3f) / static_cast<float>(std::max(D, Dh)), 4.0f, 16.0f);
 
   ImGui::Separator();
   char label[128];
@@ -79,8 +81,9 @@ void ShowStepPanel(App& app, PanelTextures&) {
   ImGui::TextUnformatted(additive ? S().step_formula_additive : S().step_formula_dot);
   ImGui::SameLine();
   ImGui::TextDisabled(S().step_norm_is, to_string(c.norm));
-  if (ImGui::BeginTable("##keys", 5, ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerV | ImGuiTableFlags_ScrollY,
-                        ImVec2(0, std::max(ImGui::GetFontSize() * 6, ImGui::GetContentRegionAvail().y - ImGui::GetFontSize() * 4)))) {
+  if (ImGui::BeginTable(
+          "##keys", 5, ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerV | ImGuiTableFlags_ScrollY,
+          ImVec2(0, std::max(ImGui::GetFontSize() * 6, ImGui::GetContentRegionAvail().y - ImGui::GetFontSize() * 4)))) {
     ImGui::TableSetupScrollFreeze(0, 1);
     ImGui::TableSetupColumn(S().step_col_key, ImGuiTableColumnFlags_WidthFixed, ImGui::GetFontSize() * 5);
     ImGui::TableSetupColumn(S().step_col_k, ImGuiTableColumnFlags_WidthFixed, cell * static_cast<float>(Dh) + 4);
@@ -119,8 +122,7 @@ void ShowStepPanel(App& app, PanelTextures&) {
   NamedVector(S().step_b, b.data(), Dh, range, cell);
   HelpMarker(S().step_b_help);
   float err = 0;
-  for (int d = 0; d < Dh; ++d)
-    err = std::max(err, std::fabs(b[static_cast<std::size_t>(d)] - O(i, d)));
+  for (int d = 0; d < Dh; ++d) err = std::max(err, std::fabs(b[static_cast<std::size_t>(d)] - O(i, d)));
   ImGui::TextDisabled(S().step_check, static_cast<double>(sum), static_cast<double>(err));
 }
 

@@ -86,7 +86,8 @@ void ShowTrainingPanel(App& app, PanelTextures& tex) {
   if (ImGui::TreeNode(S().train_confusion)) {
     HelpMarker(S().train_confusion_help);
     const long now_step = tr->steps_done();
-    if (app.runs.dev_eval_step < 0 || now_step - app.runs.dev_eval_step >= 100 || (!app.state.train && app.runs.dev_eval_step != now_step)) {
+    if (app.runs.dev_eval_step < 0 || now_step - app.runs.dev_eval_step >= 100 ||
+        (!app.state.train && app.runs.dev_eval_step != now_step)) {
       try {
         app.runs.dev_eval = tr->evaluate(app.runs.data->dev, 200);
         app.runs.dev_eval_step = now_step;
@@ -101,12 +102,12 @@ void ShowTrainingPanel(App& app, PanelTextures& tex) {
         const long total = std::max(1L, app.runs.dev_eval.tag_total[static_cast<std::size_t>(i)]);
         for (int j = 0; j < C; ++j)
           rows[static_cast<std::size_t>(i * C + j)] =
-              static_cast<float>(app.runs.dev_eval.confusion[static_cast<std::size_t>(i * C + j)]) / static_cast<float>(total);
+              static_cast<float>(app.runs.dev_eval.confusion[static_cast<std::size_t>(i * C + j)]) /
+              static_cast<float>(total);
       }
       const float side = std::min(ImGui::GetContentRegionAvail().x, ImGui::GetFontSize() * 20);
-      gfx::HeatmapHover h = ui::LabelledHeatmap(tex.confusion, rows.data(), C, C, app.tag_names(),
-                                                app.tag_names(), ImVec2(side, side),
-                                                {gfx::Colormap::Sequential, 0.0f, 1.0f});
+      gfx::HeatmapHover h = ui::LabelledHeatmap(tex.confusion, rows.data(), C, C, app.tag_names(), app.tag_names(),
+                                                ImVec2(side, side), {gfx::Colormap::Sequential, 0.0f, 1.0f});
       if (h.row >= 0)
         ImGui::SetTooltip(S().train_confusion_cell, app.tag_name(h.row).c_str(), app.tag_name(h.col).c_str(),
                           app.runs.dev_eval.confusion[static_cast<std::size_t>(h.row * C + h.col)],

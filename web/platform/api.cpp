@@ -72,8 +72,7 @@ std::string api_call(const std::string& name, const std::string& args_text) {
   const json args = json::parse(args_text, nullptr, false);
   if (args.is_discarded() || !args.is_array()) return fail("internal: arguments must be a JSON array");
   auto int_arg = [&](std::size_t i, const char* what, long lo, long hi, long* out) -> std::string {
-    if (i >= args.size() || !args[i].is_number_integer())
-      return std::string(what) + " must be a whole number";
+    if (i >= args.size() || !args[i].is_number_integer()) return std::string(what) + " must be a whole number";
     *out = args[i].get<long>();
     if (*out < lo || *out > hi)
       return std::string(what) + " must be between " + std::to_string(lo) + " and " + std::to_string(hi);
@@ -109,10 +108,17 @@ std::string api_call(const std::string& name, const std::string& args_text) {
     return json{{"ok", true}}.dump();
   }
   if (name == "metrics") {
-    json m = {{"step", app.runs.main.step()}, {"fps", app.clock.fps}, {"stepsPerSec", app.runs.main.steps_per_sec},
-              {"loss", nullptr}, {"trainAcc", nullptr}, {"devAcc", nullptr}, {"msPerStep", nullptr},
-              {"scoresPerStep", nullptr}, {"denseScoresPerStep", nullptr},
-              {"done", false}, {"error", app.runs.main.error}};
+    json m = {{"step", app.runs.main.step()},
+              {"fps", app.clock.fps},
+              {"stepsPerSec", app.runs.main.steps_per_sec},
+              {"loss", nullptr},
+              {"trainAcc", nullptr},
+              {"devAcc", nullptr},
+              {"msPerStep", nullptr},
+              {"scoresPerStep", nullptr},
+              {"denseScoresPerStep", nullptr},
+              {"done", false},
+              {"error", app.runs.main.error}};
     if (app.runs.main.trainer) {
       const Metrics& mm = app.runs.main.trainer->metrics();
       m["loss"] = mm.loss;
@@ -149,8 +155,15 @@ std::string api_call(const std::string& name, const std::string& args_text) {
       for (int j = 0; j < v.len; ++j) row.push_back(w[i * v.len + j]);
       rows.push_back(row);
     }
-    return json{{"ok", {{"layer", l}, {"head", h}, {"tokens", v.tokens}, {"weights", rows}, {"step", v.at_step},
-                        {"layers", v.layers}, {"heads", v.heads}}}}.dump();
+    return json{{"ok",
+                 {{"layer", l},
+                  {"head", h},
+                  {"tokens", v.tokens},
+                  {"weights", rows},
+                  {"step", v.at_step},
+                  {"layers", v.layers},
+                  {"heads", v.heads}}}}
+        .dump();
   }
   return fail("unknown method " + name);
 }

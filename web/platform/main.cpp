@@ -32,7 +32,9 @@
 
 #if defined(__EMSCRIPTEN__)
 // Resolves window.attnlab.ready (web/platform/api.js).
-EM_JS(void, notify_first_frame, (), { if (Module.attnlabFirstFrame) Module.attnlabFirstFrame(); });
+EM_JS(void, notify_first_frame, (), {
+  if (Module.attnlabFirstFrame) Module.attnlabFirstFrame();
+});
 #endif
 
 namespace {
@@ -41,12 +43,13 @@ struct Runtime {
   SDL_Window* window = nullptr;
   SDL_GLContext gl = nullptr;
   std::unique_ptr<attnlab::App> app = std::make_unique<attnlab::App>();
-  std::unique_ptr<attnlab::PanelTextures> textures = std::make_unique<attnlab::PanelTextures>();  // freed before the GL context
+  std::unique_ptr<attnlab::PanelTextures> textures =
+      std::make_unique<attnlab::PanelTextures>();  // freed before the GL context
   bool quit = false;
-  long long max_frames = -1;   // desktop: stop after this many frames (-1 = run until closed)
-  std::string screenshot;      // desktop: write the last frame here as PNG
+  long long max_frames = -1;  // desktop: stop after this many frames (-1 = run until closed)
+  std::string screenshot;     // desktop: write the last frame here as PNG
   std::vector<std::pair<std::string, std::string>> settings;  // --task pos --heads 2 ... (AppState fields)
-  int warm_steps = 0;          // desktop: train this many steps before the first frame
+  int warm_steps = 0;                                         // desktop: train this many steps before the first frame
   Uint64 last_ticks = 0;
 };
 
@@ -159,7 +162,10 @@ bool parse_args(Runtime& rt, int argc, char** argv, int& w, int& h) {
     };
     if (a == "--frames") {
       rt.max_frames = std::atoll(next("--frames"));
-      if (rt.max_frames < 1) { std::fprintf(stderr, "attnlab_app: --frames must be at least 1\n"); return false; }
+      if (rt.max_frames < 1) {
+        std::fprintf(stderr, "attnlab_app: --frames must be at least 1\n");
+        return false;
+      }
     } else if (a == "--screenshot") {
       rt.screenshot = next("--screenshot");
     } else if (a == "--size") {
@@ -168,12 +174,13 @@ bool parse_args(Runtime& rt, int argc, char** argv, int& w, int& h) {
         return false;
       }
     } else if (a == "--help" || a == "-h") {
-      std::printf("attnlab_app: the Attention Lab desktop app\n"
-                  "  --frames N         quit after N frames\n"
-                  "  --screenshot FILE  save the last frame as PNG (with --frames)\n"
-                  "  --size WxH         window size (default 1280x800)\n"
-                  "  --steps N          train N steps before the first frame (for screenshots)\n"
-                  "Settings (the same names as in the page's URL hash):\n");
+      std::printf(
+          "attnlab_app: the Attention Lab desktop app\n"
+          "  --frames N         quit after N frames\n"
+          "  --screenshot FILE  save the last frame as PNG (with --frames)\n"
+          "  --size WxH         window size (default 1280x800)\n"
+          "  --steps N          train N steps before the first frame (for screenshots)\n"
+          "Settings (the same names as in the page's URL hash):\n");
       for (const auto& f : attnlab::state_fields()) {
         std::string choices;
         for (const auto& c : f.choices) choices += (choices.empty() ? " (" : "|") + c;
@@ -183,7 +190,10 @@ bool parse_args(Runtime& rt, int argc, char** argv, int& w, int& h) {
       std::exit(0);
     } else if (a == "--steps") {
       rt.warm_steps = std::atoi(next("--steps"));
-      if (rt.warm_steps < 0) { std::fprintf(stderr, "attnlab_app: --steps must be 0 or more\n"); return false; }
+      if (rt.warm_steps < 0) {
+        std::fprintf(stderr, "attnlab_app: --steps must be 0 or more\n");
+        return false;
+      }
     } else if (a.rfind("--", 0) == 0 && attnlab::find_state_field(a.substr(2))) {
       const std::string key = a.substr(2);
       rt.settings.emplace_back(key, next(a.c_str()));
@@ -225,8 +235,8 @@ int main(int argc, char** argv) {
   SDL_GL_SetAttribute(SDL_GL_STENCIL_SIZE, 0);
   const auto window_flags =
       static_cast<SDL_WindowFlags>(SDL_WINDOW_OPENGL | SDL_WINDOW_RESIZABLE | SDL_WINDOW_ALLOW_HIGHDPI);
-  rt.window = SDL_CreateWindow("Attention Lab", SDL_WINDOWPOS_CENTERED, SDL_WINDOWPOS_CENTERED, width, height,
-                               window_flags);
+  rt.window =
+      SDL_CreateWindow("Attention Lab", SDL_WINDOWPOS_CENTERED, SDL_WINDOWPOS_CENTERED, width, height, window_flags);
   if (!rt.window) {
     std::fprintf(stderr, "attnlab_app: cannot create a window: %s\n", SDL_GetError());
     return 1;

@@ -144,8 +144,8 @@ void Heatmap::render(const HeatmapStyle& style, int hover_row, int hover_col) {
   glUniform1i(p.u_colormap, static_cast<int>(style.colormap));
   glUniform2f(p.u_cells, static_cast<float>(cols_), static_cast<float>(rows_));
   glUniform2f(p.u_pixels, static_cast<float>(w_), static_cast<float>(h_));
-  glUniform4f(p.u_highlight, static_cast<float>(hover_col), static_cast<float>(hover_row),
-              hover_row >= 0 ? 1.0f : 0.0f, 0.0f);
+  glUniform4f(p.u_highlight, static_cast<float>(hover_col), static_cast<float>(hover_row), hover_row >= 0 ? 1.0f : 0.0f,
+              0.0f);
   glBindVertexArray(p.vao);
   glDrawArrays(GL_TRIANGLES, 0, 3);
   glBindVertexArray(0);
@@ -179,7 +179,8 @@ HeatmapHover Heatmap::draw(const float* data, int rows, int cols, ImVec2 size, c
   const std::size_t n = static_cast<std::size_t>(rows) * cols;
   const bool shape_changed = rows != rows_ || cols != cols_;
   ensure_targets(rows, cols, w, h);
-  const bool data_changed = shape_changed || last_.size() != n || std::memcmp(last_.data(), data, n * sizeof(float)) != 0;
+  const bool data_changed =
+      shape_changed || last_.size() != n || std::memcmp(last_.data(), data, n * sizeof(float)) != 0;
   if (data_changed) {
     last_.assign(data, data + n);
     glBindTexture(GL_TEXTURE_2D, data_tex_);
@@ -187,8 +188,8 @@ HeatmapHover Heatmap::draw(const float* data, int rows, int cols, ImVec2 size, c
     glTexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, cols, rows, GL_RED, GL_FLOAT, data);
     glBindTexture(GL_TEXTURE_2D, 0);
   }
-  const bool style_changed = style.colormap != last_style_.colormap || style.lo != last_style_.lo ||
-                             style.hi != last_style_.hi;
+  const bool style_changed =
+      style.colormap != last_style_.colormap || style.lo != last_style_.lo || style.hi != last_style_.hi;
   if (data_changed || style_changed || hover.row != last_hover_row_ || hover.col != last_hover_col_) {
     render(style, hover.row, hover.col);
     last_style_ = style;

@@ -114,7 +114,10 @@ void LineChart(const char* id, const std::vector<Series>& series, ImVec2 size, f
     ImVec2 prev;
     bool have = false;
     for (std::size_t i = 0; i < s.x.size() && i < s.y.size(); ++i) {
-      if (!std::isfinite(s.y[i])) { have = false; continue; }
+      if (!std::isfinite(s.y[i])) {
+        have = false;
+        continue;
+      }
       const ImVec2 p = to_screen(s.x[i], s.y[i]);
       if (have) dl->AddLine(prev, p, s.colour, 2.0f);
       else if (s.x.size() == 1) dl->AddCircleFilled(p, 3.0f, s.colour);
@@ -166,7 +169,8 @@ ImVec4 SequentialColour(float t) {
               c6[3] = {-5.4354559f, 4.6458526f, 26.3124352f};
   float rgb[3];
   for (int k = 0; k < 3; ++k)
-    rgb[k] = std::clamp(c0[k] + t * (c1[k] + t * (c2[k] + t * (c3[k] + t * (c4[k] + t * (c5[k] + t * c6[k]))))), 0.0f, 1.0f);
+    rgb[k] =
+        std::clamp(c0[k] + t * (c1[k] + t * (c2[k] + t * (c3[k] + t * (c4[k] + t * (c5[k] + t * c6[k]))))), 0.0f, 1.0f);
   return ImVec4(rgb[0], rgb[1], rgb[2], 1);
 }
 

@@ -51,7 +51,7 @@ void VectorCells(const char* id, const float* v, int n, float range, float cell 
 ImU32 ColourTrain();
 ImU32 ColourDev();
 ImU32 ColourBaseline();
-ImVec4 DivergingColour(float s);  // s in [-1, 1], same colours as the shader's diverging map
+ImVec4 DivergingColour(float s);   // s in [-1, 1], same colours as the shader's diverging map
 ImVec4 SequentialColour(float t);  // t in [0, 1], viridis
 
 }  // namespace attnlab::ui
