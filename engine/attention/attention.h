@@ -1,3 +1,7 @@
+// attention/: self-attention (this file: the lecture's formula in attention.cpp, the fast path in
+// attention_blocks.cpp), how scores become weights (attention_norm.h), additive relevance (additive.h), masks
+// (mask.h) and positional encodings (posenc.h). Depends on core, kernels and ops.
+//
 // Multi-head self-attention, as in the lecture, for a batch of B sequences of T tokens each.
 //
 // B = sequences, T = tokens per sequence, N = B·T rows, D = model width, H = heads, Dh = D/H head width

@@ -1,3 +1,5 @@
+// cli/: the attnlab command line, on top of every engine layer (its options bind to settings/settings.h).
+//
 // The attnlab command line: each subcommand lives in its own cmd_*.cpp and registers itself here.
 //
 //   static void setup_probe(CLI::App& root) { auto* cmd = root.add_subcommand("probe", "..."); ... }

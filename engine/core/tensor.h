@@ -1,3 +1,7 @@
+// core/: what every layer uses: tensor views (this file), the flat parameter store (params.h), the seeded RNG
+// (rng.h), the batch every model reads (batch.h) and the enum name tables (names.h). Depends on Eigen and the
+// standard library only.
+//
 // Attention Lab engine: the matrix types every operation uses.
 //
 // Convention (as in the lecture's matrix form): one token per ROW. The input of a layer is I (T, D): row t is

@@ -1,3 +1,6 @@
+// data/: the tasks (this file), the word vocabulary (words.h), CoNLL-U (conllu.h) and the POS corpus
+// (pos_en.conllu, compiled into the binary). Depends on core only: a task knows nothing of the models.
+//
 // The tasks the tagger learns: one label per input vector, each with a seeded train/dev/test split and
 // sequences of varying length. Each task shows one thing about attention (or its absence):
 //

@@ -1,3 +1,5 @@
+// io/: model files (this file). Depends on models and data.
+//
 // Model files: everything needed to use a trained tagger again, natively or in the browser (which reads
 // the same bytes from memory: load and save work on byte buffers; the file helpers are thin wrappers).
 //

@@ -1,3 +1,6 @@
+// kernels/: the hot loops (this file; kernels_wasm.cpp and kernels.cpp are the SIMD128 and portable twins)
+// and the matrix products built on them (matmul.h). Depends on core only.
+//
 // Kernels: the few float loops where a training step spends its time, written to be fast.
 //
 // The operations (matmul.h, attention.h, layernorm.h, loss.h, ...) say WHAT is computed and read like the

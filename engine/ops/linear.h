@@ -1,3 +1,6 @@
+// ops/: one header/source pair per operation, forward and backward side by side: linear (this file),
+// embedding, layernorm, activation, ffn, residual, loss, unfold. Depends on core and kernels.
+//
 // Linear layer (fully connected): out = in·W + b, applied to every row (token) independently.
 // The feature-input path (continuous vectors such as speech frames instead of token ids) is this same layer:
 // x = features·W_in + b_in.
