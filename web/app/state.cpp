@@ -21,11 +21,6 @@ std::vector<std::string> baseline_names() {
   return out;
 }
 
-std::string join(const std::vector<std::string>& v) {
-  std::string out;
-  for (std::size_t i = 0; i < v.size(); ++i) out += (i ? ", " : "") + v[i];
-  return out;
-}
 
 bool parse_int(const std::string& t, long* out) {
   if (t.empty()) return false;
@@ -123,7 +118,7 @@ StateField choice_field(const char* name, std::string AppState::*m, std::vector<
         s.*m = t;
         return "";
       }
-    return std::string(name) + ": '" + t + "' is not one of " + join(choices);
+    return std::string(name) + ": '" + t + "' is not one of " + join_names(choices);
   };
   return f;
 }
@@ -147,7 +142,7 @@ StateField panel_field() {
   f.get = [](const AppState& s) { return std::string(to_string(s.panel)); };
   f.set = [](AppState& s, const std::string& t) -> std::string {
     if (from_string(t, &s.panel)) return "";
-    return "panel: '" + t + "' is not one of " + join(enum_names<Panel>());
+    return "panel: '" + t + "' is not one of " + join_names(enum_names<Panel>());
   };
   return f;
 }
@@ -274,7 +269,7 @@ std::vector<std::string> apply_pairs(AppState& s, const std::vector<std::pair<st
     if (!f) {
       std::vector<std::string> names;
       for (const auto& g : state_fields()) names.push_back(g.name);
-      problems.push_back(key + ": unknown setting (known: " + join(names) + ")");
+      problems.push_back(key + ": unknown setting (known: " + join_names(names) + ")");
       continue;
     }
     const std::string err = f->set(next, value);
