@@ -262,8 +262,7 @@ CView<Real> SeqModel<Real>::pe_table() const {
 
 template <typename Real>
 std::unique_ptr<SeqModel<Real>> make_model(const ModelConfig& config) {
-  const std::string problem = check_model_config(config);
-  if (!problem.empty()) throw std::invalid_argument(problem);
+  // every model's constructor checks the configuration (SeqModel's constructor) and throws
   switch (config.kind) {
     case ModelKind::attention: return std::make_unique<AttentionTagger<Real>>(config);
     case ModelKind::window: return std::make_unique<WindowTagger<Real>>(config);
