@@ -19,11 +19,12 @@ target_link_libraries(attnlab_engine_tests PRIVATE attnlab_engine attnlab_hdr ${
 target_compile_options(attnlab_engine_tests PRIVATE ${ATTNLAB_WARNINGS})
 target_compile_definitions(attnlab_engine_tests PRIVATE ATTNLAB_SOURCE_DIR="${CMAKE_SOURCE_DIR}")
 
-# App logic that needs no window (settings, URL hash): its own small executable, also run under Node.
+# App logic that needs no window (settings, URL hash, the lesson): web/app/ is headless, so its library
+# links here without ImGui; also run under Node.
 file(GLOB ATTNLAB_APP_TEST_SOURCES CONFIGURE_DEPENDS "${CMAKE_SOURCE_DIR}/tests/app/*.cpp")
-add_executable(attnlab_app_tests ${ATTNLAB_APP_TEST_SOURCES} "${CMAKE_SOURCE_DIR}/web/app/state.cpp")
+add_executable(attnlab_app_tests ${ATTNLAB_APP_TEST_SOURCES})
 target_include_directories(attnlab_app_tests PRIVATE "${CMAKE_SOURCE_DIR}")
-target_link_libraries(attnlab_app_tests PRIVATE attnlab_engine attnlab_hdr ${ATTNLAB_GTEST})
+target_link_libraries(attnlab_app_tests PRIVATE attnlab_web_app attnlab_engine attnlab_hdr ${ATTNLAB_GTEST})
 target_compile_options(attnlab_app_tests PRIVATE ${ATTNLAB_WARNINGS})
 
 if(EMSCRIPTEN)

@@ -55,7 +55,7 @@ add_custom_command(
   OUTPUT "${ATTNLAB_FONT}"
   COMMAND ${CMAKE_COMMAND} -E make_directory "${CMAKE_BINARY_DIR}/generated"
   COMMAND ${ATTNLAB_SYS_PYTHON} -m fontTools.subset "${ATTNLAB_FONT_SRC}" "--output-file=${ATTNLAB_FONT}" --no-hinting
-          "--unicodes=U+0020-00FF,U+0370-03FF,U+1D00-1DBF,U+2000-206F,U+2070-209F,U+2190-21FF,U+2200-22FF,U+25A0-25FF,U+2700-27BF"
+          "--unicodes=U+0020-00FF,U+02B0-02FF,U+0370-03FF,U+1D00-1DBF,U+2000-206F,U+2070-209F,U+2190-21FF,U+2200-22FF,U+25A0-25FF,U+2700-27BF,U+2C60-2C7F"
   DEPENDS "${ATTNLAB_FONT_SRC}"
   COMMENT "Subsetting the UI font"
   VERBATIM)
@@ -66,10 +66,7 @@ add_custom_command(
 #   panels    one file per panel, the layout: app + ui
 #   platform  main, the URL hash, the JavaScript API: everything (the executable itself, so the API's
 #             exported functions are always linked)
-file(GLOB ATTNLAB_WEB_APP_SOURCES CONFIGURE_DEPENDS "${CMAKE_SOURCE_DIR}/web/app/*.cpp")
-add_library(attnlab_web_app STATIC ${ATTNLAB_WEB_APP_SOURCES})
-target_link_libraries(attnlab_web_app PUBLIC attnlab_engine)
-target_compile_options(attnlab_web_app PRIVATE ${ATTNLAB_WARNINGS})
+# (attnlab_web_app, the app folder's library, is defined in CMakeLists.txt: it builds without the UI.)
 
 file(GLOB ATTNLAB_WEB_UI_SOURCES CONFIGURE_DEPENDS "${CMAKE_SOURCE_DIR}/web/ui/*.cpp")
 add_library(attnlab_web_ui STATIC ${ATTNLAB_WEB_UI_SOURCES})

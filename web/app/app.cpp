@@ -1,6 +1,7 @@
 #include "web/app/app.h"
 
 #include <algorithm>
+#include <cmath>
 #include <stdexcept>
 
 #include "engine/settings/settings.h"
@@ -43,6 +44,7 @@ void App::load_url_state(const std::string& query) {
 }
 
 void App::state_changed(const AppState& before) {
+  const bool rebuilt = state.task != before.task || state.seed != before.seed || model_changed(before, state);
   if (state.task != before.task || state.seed != before.seed) {
     // A new task brings its own input: the sentence box keeps "I saw a saw" only for pos.
     if (state.task != before.task && state.input == before.input) state.input = "";
@@ -58,47 +60,48 @@ void App::state_changed(const AppState& before) {
     runs.baseline = Run{};
     ensure_baseline();
   }
+  lesson_state_changed(*this, before, rebuilt);
   pending = state;
   if (on_state_changed) on_state_changed(state);
 }
 
 // ------------------------------------------------------------------------------------------------ building
 
-ModelConfig App::model_config(const std::string& kind) const {
+ModelConfig App::model_config(const std::string& kind, const AppState& settings) {
   // The app's controls as named settings; engine/settings/settings.h turns them into a model, exactly as it
   // does for the command line's flags. Throws SettingsError when they do not make a model.
   ModelSettings s;
   s.model = kind;
-  s.layers = state.layers;
-  s.heads = state.heads;
-  s.dim = state.dim;
-  s.ffn = 2 * state.dim;
-  s.pe = state.pe;
-  s.mask = state.mask;
-  s.window_mask = state.mask == "window" ? state.window : -1;
-  s.norm = state.norm;
-  s.relevance = state.relevance;
-  s.max_len = state.pe == "learned" ? state.max_len : 0;  // 0: fitted to the data
-  s.hidden = 2 * state.dim;
-  s.window = state.k;  // the window FC's width and the CNN's kernel share one control
-  s.kernel = state.k;
+  s.layers = settings.layers;
+  s.heads = settings.heads;
+  s.dim = settings.dim;
+  s.ffn = 2 * settings.dim;
+  s.pe = settings.pe;
+  s.mask = settings.mask;
+  s.window_mask = settings.mask == "window" ? settings.window : -1;
+  s.norm = settings.norm;
+  s.relevance = settings.relevance;
+  s.max_len = settings.pe == "learned" ? settings.max_len : 0;  // 0: fitted to the data
+  s.hidden = 2 * settings.dim;
+  s.window = settings.k;  // the window FC's width and the CNN's kernel share one control
+  s.kernel = settings.k;
   s.cnn_layers = 2;
-  s.rnn = state.rnn;
+  s.rnn = settings.rnn;
   s.bidirectional = true;
-  s.seed = state.seed;
-  ModelConfig mc = to_model_config(s, parse_task(state.task));
-  mc.max_batch = std::max(state.batch, 32);
+  s.seed = settings.seed;
+  ModelConfig mc = to_model_config(s, parse_task(settings.task));
+  mc.max_batch = std::max(settings.batch, 32);
   return mc;
 }
 
-TrainConfig App::train_config() const {
+TrainConfig App::train_config(const AppState& settings) {
   TrainConfig tc;
   tc.steps = 1000000;  // the playground trains until paused
-  tc.batch = state.batch;
-  tc.lr = state.lr;
+  tc.batch = settings.batch;
+  tc.lr = settings.lr;
   tc.warmup = 50;
   tc.cosine = false;
-  tc.seed = static_cast<std::uint32_t>(state.seed);
+  tc.seed = static_cast<std::uint32_t>(settings.seed);
   tc.eval_every = 50;
   tc.eval_max = 200;
   tc.max_snapshots = 96;
@@ -132,9 +135,11 @@ void App::rebuild_data() {
   rebuild_runs();
 }
 
-void App::start_run(Run& run, const std::string& kind) {
+void App::start_run(Run& run, const std::string& kind) { start_run(run, kind, state); }
+
+void App::start_run(Run& run, const std::string& kind, const AppState& settings) {
   try {
-    build_run(run, runs.data, model_config(kind), train_config());
+    build_run(run, runs.data, model_config(kind, settings), train_config(settings));
   } catch (const std::exception& e) {  // the settings make no model: say why
     run = Run{};
     run.error = e.what();
@@ -158,15 +163,22 @@ void App::reset() { rebuild_runs(); }
 
 // ------------------------------------------------------------------------------------------------ training
 
-int App::train_steps(int n) { return runs.train_steps(n); }
+int App::train_steps(int n) {
+  // While a lesson stop trains towards its reveal, its variants train with the main run (up to its steps).
+  const int done = lesson.measuring ? lesson_train_steps(*this, n) : runs.train_steps(n);
+  lesson_update(*this);
+  return done;
+}
 
 void App::tick(double now, double frame_ms) {
   clock.now_ms = now;
   if (state.train) {
     // Spend `speed` percent of a frame training; the rest is left for drawing, so the UI stays smooth.
     const double budget = std::clamp(frame_ms, 8.0, 34.0) * state.speed / 100.0;
-    runs.train_for(budget);
+    if (lesson.measuring) lesson_train_for(*this, budget);
+    else runs.train_for(budget);
   }
+  lesson_update(*this);
   runs.measure(now);
   ensure_view();
 }
@@ -193,6 +205,30 @@ std::string App::set_input(const std::string& text) {
   std::vector<std::pair<std::string, std::string>> kv = {{"input", text}};
   auto problems = set_state(kv);
   return problems.empty() ? "" : problems.front();
+}
+
+void App::ensure_embeddings() {
+  EmbeddingView& e = embeddings;
+  const Trainer* t = runs.main.trainer.get();
+  if (e.of == runs.main.serial && e.at_step == runs.main.step()) return;
+  if (e.of != runs.main.serial) e = EmbeddingView{};
+  e.of = runs.main.serial;
+  e.at_step = runs.main.step();
+  if (!t) {
+    e.error = runs.main.error.empty() ? "no model" : runs.main.error;
+    return;
+  }
+  try {
+    if (!std::isfinite(e.start_same_tag)) {  // the same model at step 0: same seed, same initial vectors
+      auto fresh = make_model<float>(t->model_config());
+      e.start_same_tag = embedding_map(*fresh, t->data()).same_tag;
+    }
+    e.map = embedding_map(runs.main.trainer->model(), t->data());
+    e.error.clear();
+  } catch (const std::exception& ex) {
+    e.map = EmbeddingMap{};
+    e.error = ex.what();
+  }
 }
 
 void App::refresh_view() {

@@ -15,8 +15,10 @@
 #include <vector>
 
 #include "engine/data/tasks.h"
+#include "engine/train/embeddings.h"
 #include "engine/train/trainer.h"
 #include "web/app/input_view.h"
+#include "web/app/lesson.h"
 #include "web/app/runs.h"
 #include "web/app/state.h"
 #include "web/app/view_picks.h"
@@ -30,14 +32,25 @@ struct FrameClock {
   double now_ms = 0;    // wall clock of this frame
 };
 
+// The Embedding view's numbers: the main model's embedding table as a map (engine/train/embeddings.h).
+struct EmbeddingView {
+  EmbeddingMap map;
+  double start_same_tag = NAN;  // the same score for this run's model at step 0
+  long at_step = -1;            // the training step of `map`
+  long of = -1;                 // the run it was made for (Run::serial)
+  std::string error;            // the task has no embedding table, ...
+};
+
 // The one place where the engine and the views meet.
 struct App {
   AppState state;                    // the saved settings: URL hash, desktop flags, the JavaScript API
   AppState pending;                  // Model panel: edits not yet applied (they restart training)
   std::vector<std::string> notices;  // problems to show the user (bad URL settings, ...), newest last
   Runs runs;                         // the data set and the training runs
+  LessonRuns lesson;                 // the open lesson stop's variants and result (lesson.h)
   InputView view;                    // the shown input through the main model
   ViewPicks picks;                   // what each view shows (not saved)
+  EmbeddingView embeddings;          // the Embedding view's map, made by ensure_embeddings()
   FrameClock clock;
   // Called after every settings change with the new settings (the platform writes them to the URL hash).
   std::function<void(const AppState&)> on_state_changed;
@@ -55,6 +68,7 @@ struct App {
   void rebuild_data();
   void rebuild_runs();
   void start_run(Run& run, const std::string& kind);  // a run of that model, or its error in words
+  void start_run(Run& run, const std::string& kind, const AppState& settings);  // the same, other settings
   void ensure_baseline();
   void reset();  // restart training from step 0 with the same settings
 
@@ -64,13 +78,16 @@ struct App {
   void refresh_view();
   void ensure_view();  // refresh_view() if the input or the model changed since the last one
   std::string set_input(const std::string& text);  // "" or why it cannot be used
+  void ensure_embeddings();                        // embeddings up to date with the main run's step
 
   // Helpers for panels
   const std::vector<std::string>& tag_names() const;
   std::string tag_name(int t) const;
   bool input_is_text() const;  // tokens tasks: typed input; frames/graph: an example is shown instead
-  ModelConfig model_config(const std::string& kind) const;
-  TrainConfig train_config() const;
+  ModelConfig model_config(const std::string& kind) const { return model_config(kind, state); }
+  TrainConfig train_config() const { return train_config(state); }
+  static ModelConfig model_config(const std::string& kind, const AppState& settings);
+  static TrainConfig train_config(const AppState& settings);
 };
 
 }  // namespace attnlab

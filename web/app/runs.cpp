@@ -5,7 +5,9 @@
 namespace attnlab {
 
 void build_run(Run& run, const std::shared_ptr<const Dataset>& data, const ModelConfig& mc, const TrainConfig& tc) {
+  static long serials = 0;
   run = Run{};
+  run.serial = ++serials;
   if (!data) return;
   try {
     run.trainer = std::make_unique<Trainer>(data, mc, tc);

@@ -18,6 +18,7 @@ struct Run {
   double steps_per_sec = 0;          // measured over the last second of wall time
   long steps_mark = 0;               // step count at the start of that second
   double time_mark = 0;
+  long serial = 0;  // a new number for every run built (views cache by it)
   long step() const { return trainer ? trainer->steps_done() : 0; }
 };
 

@@ -9,6 +9,7 @@
 #include <sstream>
 
 #include "engine/settings/settings.h"
+#include "web/app/lesson.h"
 
 namespace attnlab {
 
@@ -173,6 +174,9 @@ const std::vector<StateField>& state_fields() {
       ranged_int_field("seed", &AppState::seed, true),
       int_field("speed", &AppState::speed, 1, 90, false, "share of each frame spent training (%)"),
       bool_field("train", &AppState::train, false, "training runs"),
+      int_field("lesson", &AppState::lesson, 0, lesson_stop_count(), false,
+                "the lesson stop shown, from 1 (0 = the playground)"),
+      text_field("guess", &AppState::guess, 64, false, "the prediction made at the lesson stop"),
       panel_field(),
       int_field("pe_len", &AppState::pe_len, 2, 512, false, "positions shown in the positional-encoding panel"),
   };
@@ -189,6 +193,7 @@ std::string check_state(const AppState& s) {
   if (s.dim % s.heads != 0)
     return "heads: " + std::to_string(s.heads) + " heads do not divide the width dim=" + std::to_string(s.dim) +
            " (each head gets dim/heads columns)";
+  if (s.lesson == 0 && !s.guess.empty()) return "guess: a prediction needs an open lesson stop (lesson=1 or more)";
   if (s.pe == "sinusoidal" && s.dim % 2 != 0)
     return "dim: the sinusoidal encoding pairs sin and cos, so dim must be even";
   return "";
@@ -275,7 +280,21 @@ std::vector<std::string> apply_pairs(AppState& s, const std::vector<std::pair<st
     const std::string err = f->set(next, value);
     if (!err.empty()) problems.push_back(err);
   }
-  if (problems.empty()) follow_task_defaults(s, next, keys);
+  bool opened_stop = false;
+  if (problems.empty() && next.lesson != s.lesson) {
+    if (next.lesson == 0) {
+      next.guess.clear();  // leaving the lesson: the playground keeps the stop's settings
+    } else {
+      // Opening a stop: its own settings first (they already fit its task), then every other given pair on
+      // top (a link may add some).
+      AppState stop = lesson_start_state(next.lesson);
+      for (const auto& [key, value] : kv)
+        if (key != "lesson") find_state_field(key)->set(stop, value);
+      next = stop;
+      opened_stop = true;
+    }
+  }
+  if (problems.empty() && !opened_stop) follow_task_defaults(s, next, keys);
   if (problems.empty()) {
     const std::string rule = check_state(next);
     if (!rule.empty()) problems.push_back(rule);

@@ -14,7 +14,7 @@
 
 namespace attnlab {
 
-enum class Panel { data, model, training, attention, step, matrix, pe, compare, history };
+enum class Panel { data, model, training, attention, step, matrix, pe, compare, history, embeddings };
 inline constexpr EnumName<Panel> kPanelNames[] = {
     {Panel::data, "data", "vectors in, one label per vector out"},
     {Panel::model, "model", "the model's settings"},
@@ -25,6 +25,7 @@ inline constexpr EnumName<Panel> kPanelNames[] = {
     {Panel::pe, "pe", "positional encoding"},
     {Panel::compare, "compare", "attention vs a baseline"},
     {Panel::history, "history", "how attention formed"},
+    {Panel::embeddings, "embeddings", "one-hot vectors vs learned word embeddings"},
 };
 constexpr NameTable<Panel> names_of(Panel) { return NameTable<Panel>(kPanelNames); }
 
@@ -54,6 +55,9 @@ struct AppState {
   int seed = 1;
   int speed = 50;     // share of each frame spent training, in percent (1..90)
   bool train = true;  // training runs (it starts on first load)
+  // Lesson (web/app/lesson.h)
+  int lesson = 0;     // the open stop, from 1 (0 = the playground)
+  std::string guess;  // the student's prediction at that stop ("" = not yet)
   // View
   Panel panel = Panel::attention;
   int pe_len = 48;  // positions shown in the positional-encoding panel
@@ -94,7 +98,8 @@ std::string state_to_query(const AppState& s);
 
 // Applies "key=value&..." (a leading '#' or '?' is skipped) on top of `s`, all or nothing: on any unknown
 // key, bad value or broken rule, `s` is left unchanged and the messages (one per problem, naming the key)
-// are returned. A new task brings its defaults for the fields not given (follow_task_defaults).
+// are returned. A new task brings its defaults for the fields not given (follow_task_defaults). A new
+// `lesson` stop starts from that stop's settings (lesson_start_state), with the other given pairs on top.
 std::vector<std::string> apply_query(AppState& s, const std::string& query);
 
 // "a=1&b=x%20y" (a leading '#' or '?' skipped) -> {{"a","1"},{"b","x y"}}

@@ -21,6 +21,11 @@ struct ViewPicks {
   bool history_playing = false;  // stepping through the snapshots
   double history_play_mark = 0;  // FrameClock::now_ms when the shown snapshot last changed
 
+  // Lesson card: the slider of a number question, before Predict is pressed (for stop lesson_slider_stop)
+  double lesson_slider = 0;
+  int lesson_slider_stop = 0;
+  int last_lesson_stop = 1;  // the title's Lesson button reopens the stop last shown
+
   // The tab bar: the tab the user has open, and AppState::panel as it was at the end of the last frame (a
   // change since then came from outside: a link, the API).
   Panel tab_selected = Panel::attention;

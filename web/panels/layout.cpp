@@ -31,10 +31,23 @@ static void ShowNotices(App& app) {
   ImGui::PopStyleColor();
 }
 
+// The title line: the name, the mode (Playground / Lesson) and the training status.
 static void ShowTitle(App& app, float width) {
   ImGui::TextUnformatted(S().app_title);
   ImGui::SameLine();
-  ImGui::TextDisabled("%s", S().app_subtitle);
+  const bool lesson = app.state.lesson > 0;
+  auto mode_button = [&](const char* label, bool active, int stop) {
+    ImGui::PushStyleColor(ImGuiCol_Button, active ? ImVec4(0.26f, 0.59f, 0.98f, 1) : ImVec4(0.2f, 0.22f, 0.27f, 1));
+    if (ImGui::SmallButton(label) && !active) app.set_state({{"lesson", std::to_string(stop)}});
+    ImGui::PopStyleColor();
+  };
+  mode_button(S().lesson_playground, !lesson, 0);
+  ImGui::SameLine(0, 2);
+  mode_button(S().lesson_mode, lesson, std::max(1, app.picks.last_lesson_stop));
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", S().lesson_mode_help);
+  if (lesson) app.picks.last_lesson_stop = app.state.lesson;
+  ImGui::SameLine();
+  if (width > ImGui::GetFontSize() * 60) ImGui::TextDisabled("%s", S().app_subtitle);
   char status[96];
   std::snprintf(status, sizeof status, S().status_line, app.runs.main.step(), app.runs.main.steps_per_sec,
                 static_cast<double>(app.clock.fps));
@@ -62,13 +75,24 @@ void ShowApp(App& app, PanelTextures& tex, float width, float height) {
   // Left column: the things a student sets (data, model, training).
   const float left_w = std::clamp(width * 0.32f, 300.0f, 440.0f);
   ImGui::BeginChild("##left", ImVec2(left_w, 0), true);
-  if (ImGui::CollapsingHeader(S().panel_data, ImGuiTreeNodeFlags_DefaultOpen)) ShowDataPanel(app);
+  // In the lesson the stop's card comes first; the playground's panels stay below it, folded (their own IDs,
+  // so the playground keeps its open/closed choice).
+  const bool lesson = app.state.lesson > 0;
+  if (lesson) {
+    ShowLessonCard(app);
+    ImGui::Separator();
+  }
+  const ImGuiTreeNodeFlags open = lesson ? 0 : ImGuiTreeNodeFlags_DefaultOpen;
+  char data_header[96], training_header[96];
+  std::snprintf(data_header, sizeof data_header, "%s###data%d", S().panel_data, lesson ? 1 : 0);
+  std::snprintf(training_header, sizeof training_header, "%s###training%d", S().panel_training, lesson ? 1 : 0);
+  if (ImGui::CollapsingHeader(data_header, open)) ShowDataPanel(app);
   // The model's header names the model, so it can stay folded and still say what is training.
   char model_header[160];
-  std::snprintf(model_header, sizeof model_header, "%s: %s###model", S().panel_model,
-                app.runs.main.what.empty() ? app.state.model.c_str() : app.runs.main.what.c_str());
+  std::snprintf(model_header, sizeof model_header, "%s: %s###model%d", S().panel_model,
+                app.runs.main.what.empty() ? app.state.model.c_str() : app.runs.main.what.c_str(), lesson ? 1 : 0);
   if (ImGui::CollapsingHeader(model_header)) ShowModelPanel(app);
-  if (ImGui::CollapsingHeader(S().panel_training, ImGuiTreeNodeFlags_DefaultOpen)) ShowTrainingPanel(app, tex);
+  if (ImGui::CollapsingHeader(training_header, open)) ShowTrainingPanel(app, tex);
   ImGui::EndChild();
   ImGui::SameLine();
 
@@ -80,6 +104,7 @@ void ShowApp(App& app, PanelTextures& tex, float width, float height) {
       {Panel::pe, [] { return S().panel_pe; }, ShowPositionalEncodingPanel},
       {Panel::compare, [] { return S().panel_compare; }, ShowComparePanel},
       {Panel::history, [] { return S().panel_history; }, ShowHistoryPanel},
+      {Panel::embeddings, [] { return S().panel_embeddings; }, ShowEmbeddingsPanel},
   };
   Panel& selected_by_ui = app.picks.tab_selected;
   Panel& last_state_panel = app.picks.last_state_panel;

@@ -9,6 +9,7 @@
 #pragma once
 
 #include <memory>
+#include <string>
 #include <vector>
 
 #include "web/app/app.h"
@@ -44,5 +45,14 @@ void ShowMatrixPanel(App& app, PanelTextures& tex);     // I, Q, K, V, A, A', O;
 void ShowPositionalEncodingPanel(App& app, PanelTextures& tex);  // PE, PE·PEᵀ, learned table, longer inputs
 void ShowComparePanel(App& app, PanelTextures& tex);             // attention vs a baseline, same task and seed
 void ShowHistoryPanel(App& app, PanelTextures& tex);             // replay attention and PE snapshots from step 0 to now
+void ShowEmbeddingsPanel(App& app, PanelTextures& tex);          // one-hot vs the learned embeddings, PCA, neighbours
+// The lesson (lesson.cpp): the open stop's card, shown above the left column in lesson mode.
+void ShowLessonCard(App& app);
+// A stop's texts (strings table lesson_<id>_<part>), its question with the stop's values filled in, and the
+// sentence that explains a result; also used by the JavaScript API.
+std::string LessonText(const LessonStop& stop, const char* part);
+std::string LessonQuestionText(const App& app, const LessonStop& stop);
+std::string LessonWhy(const LessonStop& stop, const LessonResult& r);
+std::string LessonNumberText(const LessonNumber& n);
 
 }  // namespace attnlab

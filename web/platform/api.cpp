@@ -2,11 +2,13 @@
 
 #include <nlohmann/json.hpp>
 
+#include <cmath>
 #include <string>
 #include <utility>
 #include <vector>
 
 #include "web/app/app.h"
+#include "web/panels/panels.h"
 
 #if defined(__EMSCRIPTEN__)
 #include <emscripten.h>
@@ -60,6 +62,62 @@ std::string api_set_state_json(const std::string& text) {
   std::string out;
   for (const auto& p : problems) out += (out.empty() ? "" : "\n") + p;
   return out;
+}
+
+// attnlab.lesson(): where the lesson is, as the card shows it.
+static nlohmann::json lesson_json(App& app) {
+  using nlohmann::json;
+  const int n = app.state.lesson;
+  json j = {{"stop", n},
+            {"stops", lesson_stop_count()},
+            {"title", nullptr},
+            {"phase", nullptr},
+            {"kind", nullptr},
+            {"choices", nullptr},
+            {"prediction", nullptr},
+            {"result", nullptr},
+            {"progress", 0.0},
+            {"error", nullptr}};
+  const LessonStop* stop = lesson_stop(n);
+  if (!stop) return j;
+  const LessonQuestion& q = stop->question;
+  const LessonRuns& L = app.lesson;
+  j["title"] = LessonText(*stop, "title");
+  j["text"] = LessonText(*stop, "text");
+  j["question"] = LessonQuestionText(app, *stop);
+  j["steps"] = stop->steps;
+  j["phase"] = L.result ? "reveal" : "predict";
+  j["progress"] = L.progress(app.runs.main.step());
+  if (q.kind == LessonQuestion::Kind::choice) {
+    j["kind"] = "choice";
+    j["choices"] = q.choices(app);
+  } else {
+    j["kind"] = "number";
+    j["range"] = {q.lo, q.hi};
+    j["unit"] = q.unit;
+  }
+  if (!app.state.guess.empty()) {
+    if (q.kind == LessonQuestion::Kind::number) j["prediction"] = std::stod(app.state.guess);
+    else j["prediction"] = app.state.guess;
+  }
+  if (!L.error.empty()) j["error"] = L.error;
+  if (L.result) {
+    const LessonResult& r = *L.result;
+    json numbers = json::array();
+    for (const LessonNumber& x : r.numbers) {
+      json v = {{"name", x.name}, {"value", nullptr}, {"unit", x.unit}};
+      if (std::isfinite(x.value)) v["value"] = x.value;
+      numbers.push_back(v);
+    }
+    json res = {{"answer", r.answer},   {"value", nullptr},
+                {"unit", r.unit},       {"numbers", numbers},
+                {"outcome", r.outcome}, {"text", LessonWhy(*stop, r)},
+                {"step", r.step},       {"agrees", prediction_agrees(*stop, app.state.guess, r)}};
+    if (std::isfinite(r.value)) res["value"] = r.value;
+    if (q.kind == LessonQuestion::Kind::number) res["answer"] = std::isfinite(r.value) ? json(r.value) : json(nullptr);
+    j["result"] = res;
+  }
+  return j;
 }
 
 // The rest of window.attnlab: one entry point, a method name and a JSON array of arguments, answering
@@ -164,6 +222,44 @@ std::string api_call(const std::string& name, const std::string& args_text) {
                   {"layers", v.layers},
                   {"heads", v.heads}}}}
         .dump();
+  }
+  if (name == "lesson") {
+    if (!args.empty() && !args[0].is_null()) {  // lesson(n): open stop n (0: back to the playground)
+      long n = 0;
+      const std::string err = int_arg(0, "lesson(n): n", 0, lesson_stop_count(), &n);
+      if (!err.empty()) return fail(err);
+      const auto problems = app.set_state({{"lesson", std::to_string(n)}});
+      if (!problems.empty()) return fail(problems.front());
+      app.refresh_view();
+    }
+    return json{{"ok", lesson_json(app)}}.dump();
+  }
+  if (name == "predict") {
+    if (app.state.lesson == 0) return fail("predict: no lesson stop is open (open one with attnlab.lesson(n))");
+    if (app.lesson.result) return fail("predict: this stop is already revealed; attnlab.lesson(n) opens it afresh");
+    if (args.empty() || !(args[0].is_string() || args[0].is_number()))
+      return fail("predict(value) expects a number or one of the stop's choices (a string), see attnlab.lesson()");
+    const std::string value = args[0].is_string() ? args[0].get<std::string>() : args[0].dump();
+    std::string canonical;
+    const std::string problem = check_prediction(app, app.state.lesson, value, &canonical);
+    if (!problem.empty()) return fail(problem);
+    const auto problems = app.set_state({{"guess", canonical}});
+    if (!problems.empty()) return fail(problems.front());
+    return json{{"ok", lesson_json(app)}}.dump();
+  }
+  if (name == "embeddings") {
+    app.ensure_embeddings();
+    const EmbeddingView& e = app.embeddings;
+    if (!e.error.empty()) return fail("embeddings: " + e.error);
+    json tags = json::array(), points = json::array();
+    for (int t : e.map.tags) tags.push_back(app.tag_name(t));
+    for (std::size_t i = 0; i + 1 < e.map.points.size(); i += 2)
+      points.push_back({e.map.points[i], e.map.points[i + 1]});
+    json out = {{"words", e.map.words},      {"tags", tags},           {"points", points},
+                {"sameTag", e.map.same_tag}, {"chance", e.map.chance}, {"explained", e.map.explained},
+                {"step", e.at_step},         {"startSameTag", nullptr}};
+    if (std::isfinite(e.start_same_tag)) out["startSameTag"] = e.start_same_tag;
+    return json{{"ok", out}}.dump();
   }
   return fail("unknown method " + name);
 }

@@ -11,6 +11,10 @@
 //   window.attnlab.metrics()            {step, loss, trainAcc, devAcc, fps, stepsPerSec, msPerStep, done, error}
 //   window.attnlab.predictions()        {tokens, labels, step}
 //   window.attnlab.attention(l, h)      {tokens, weights: T x T (row = query), step}
+//   window.attnlab.lesson()             {stop, stops, title, phase: 'predict'|'reveal', choices, prediction,
+//                                        result, ...}; lesson(n) opens stop n (from 1; 0 = the playground)
+//   window.attnlab.predict(value)       answers the open stop's question (a number, or one of its choices)
+//   window.attnlab.embeddings()         {words, tags, points: [[x, y]], sameTag, chance, startSameTag, step}
 //
 // Needs no special HTTP headers (no SharedArrayBuffer) and requests nothing from any other host, so any static
 // server, a sub-path or an iframe can serve it. index.html provides #canvas, #status, #progress and #message.
@@ -53,6 +57,12 @@
   api.predictions = function () { return invoke('predictions'); };
   // {layer, head, tokens, weights (T x T, row = query), step}: layer and head count from 0
   api.attention = function (layer, head) { return invoke('attention', [layer, head]); };
+  // The lesson: lesson() where it is; lesson(n) opens stop n (stops count from 1; 0 leaves the lesson)
+  api.lesson = function (n) { return invoke('lesson', n === undefined ? [] : [n]); };
+  // The open stop's prediction, as the student's click: a number, or one of lesson().choices (or its index)
+  api.predict = function (value) { return invoke('predict', [value]); };
+  // {words, tags, points: [[x, y]], sameTag, chance, startSameTag, explained, step}: the Embedding view
+  api.embeddings = function () { return invoke('embeddings'); };
 
   // Called by the app after every settings change (the URL hash is already updated).
   var listeners = [];

@@ -57,6 +57,7 @@ void load_fonts(float size) {
   ImGuiIO& io = ImGui::GetIO();
   static const ImWchar ranges[] = {
       0x0020, 0x00FF,  // Basic Latin + Latin-1 (×, ·)
+      0x02B0, 0x02FF,  // spacing modifier letters (ʰ, ʲ)
       0x0370, 0x03FF,  // Greek (α, Σ)
       0x1D00, 0x1DBF,  // phonetic extensions: modifier letters (ᵀ)
       0x2000, 0x206F,  // general punctuation (–, …)
@@ -65,6 +66,7 @@ void load_fonts(float size) {
       0x2200, 0x22FF,  // mathematical operators (∑, √, ∘)
       0x25A0, 0x25FF,  // geometric shapes (▶, ■)
       0x2700, 0x27BF,  // dingbats (❚)
+      0x2C60, 0x2C7F,  // Latin extended-C (ⱼ)
       0,
   };
   ImFontConfig cfg;

@@ -7,6 +7,8 @@
 #pragma once
 
 #include <string>
+#include <utility>
+#include <vector>
 
 namespace attnlab::ui {
 
@@ -21,5 +23,13 @@ const Strings& S();  // the active table
 
 // The (?) text of a task, by its name ("pos", "seen", ...).
 const char* task_help(const std::string& task);
+
+// A text of the active table by its key's name ("lesson_vectors_title"); null when there is no such key.
+// (The lesson's stops name their texts this way: web/app/ knows no strings.)
+const char* text(const std::string& key);
+
+// A text with its {name} marks replaced by the values given ("{acc0} %" with acc0 = "61.2" → "61.2 %");
+// a mark without a value stays as it is.
+std::string fill(const std::string& text, const std::vector<std::pair<std::string, std::string>>& values);
 
 }  // namespace attnlab::ui

@@ -218,6 +218,53 @@ void VectorCells(const char* id, const float* v, int n, float range, float cell)
   ImGui::PopID();
 }
 
+int ScatterPlot(const char* id, const std::vector<float>& xy, const std::vector<ImU32>& colours,
+                const std::vector<std::string>& labels, int labelled, ImVec2 size) {
+  const ImVec2 o = ImGui::GetCursorScreenPos();
+  ImGui::InvisibleButton(id, size);
+  ImDrawList* dl = ImGui::GetWindowDrawList();
+  dl->AddRectFilled(o, ImVec2(o.x + size.x, o.y + size.y), IM_COL32(22, 24, 30, 255));
+  const std::size_t n = xy.size() / 2;
+  if (n == 0) return -1;
+  float x0 = xy[0], x1 = xy[0], y0 = xy[1], y1 = xy[1];
+  for (std::size_t i = 0; i < n; ++i) {
+    x0 = std::min(x0, xy[2 * i]), x1 = std::max(x1, xy[2 * i]);
+    y0 = std::min(y0, xy[2 * i + 1]), y1 = std::max(y1, xy[2 * i + 1]);
+  }
+  const float pad = 12.0f, sx = (size.x - 2 * pad) / std::max(x1 - x0, 1e-6f),
+              sy = (size.y - 2 * pad) / std::max(y1 - y0, 1e-6f);
+  auto at = [&](std::size_t i) {
+    return ImVec2(o.x + pad + (xy[2 * i] - x0) * sx, o.y + size.y - pad - (xy[2 * i + 1] - y0) * sy);
+  };
+  const ImVec2 mouse = ImGui::GetIO().MousePos;
+  int hovered = -1;
+  float best = 8.0f * 8.0f;
+  for (std::size_t i = 0; i < n; ++i) {
+    const ImVec2 p = at(i);
+    dl->AddCircleFilled(p, 3.5f, i < colours.size() ? colours[i] : IM_COL32_WHITE);
+    const float d = (p.x - mouse.x) * (p.x - mouse.x) + (p.y - mouse.y) * (p.y - mouse.y);
+    if (ImGui::IsItemHovered() && d < best) best = d, hovered = static_cast<int>(i);
+  }
+  const ImU32 text = IM_COL32(220, 220, 220, 200);
+  for (std::size_t i = 0; i < n && static_cast<int>(i) < labelled && i < labels.size(); ++i)
+    dl->AddText(ImVec2(at(i).x + 5, at(i).y - ImGui::GetTextLineHeight() / 2), text, labels[i].c_str());
+  if (hovered >= 0) dl->AddCircle(at(static_cast<std::size_t>(hovered)), 7.0f, IM_COL32_WHITE, 0, 2.0f);
+  return hovered;
+}
+
+ImU32 CategoryColour(int i) {
+  static const ImU32 palette[] = {
+      IM_COL32(86, 156, 230, 255),  IM_COL32(240, 150, 60, 255),  IM_COL32(110, 200, 120, 255),
+      IM_COL32(230, 90, 90, 255),   IM_COL32(180, 130, 230, 255), IM_COL32(170, 120, 90, 255),
+      IM_COL32(240, 140, 200, 255), IM_COL32(160, 160, 160, 255), IM_COL32(210, 210, 90, 255),
+      IM_COL32(80, 210, 220, 255),  IM_COL32(40, 100, 190, 255),  IM_COL32(200, 90, 30, 255),
+      IM_COL32(50, 140, 60, 255),   IM_COL32(150, 40, 50, 255),   IM_COL32(110, 70, 170, 255),
+      IM_COL32(250, 220, 170, 255), IM_COL32(255, 255, 255, 255),
+  };
+  const int n = static_cast<int>(sizeof palette / sizeof palette[0]);
+  return palette[((i % n) + n) % n];
+}
+
 ImU32 ColourTrain() { return IM_COL32(86, 156, 230, 255); }
 ImU32 ColourDev() { return IM_COL32(240, 150, 60, 255); }
 ImU32 ColourBaseline() { return IM_COL32(110, 200, 120, 255); }

@@ -47,10 +47,17 @@ void ValueBar(float value, float lo, float hi, ImVec2 size, const char* format =
 // A vector as a row of coloured cells (diverging colours), with its values in the tooltip.
 void VectorCells(const char* id, const float* v, int n, float range, float cell = 14.0f);
 
+// Points (x, y pairs) in a box of `size`, scaled to fit, each a dot of its colour; the hovered point (its index,
+// -1 for none) is ringed and returned, so the caller can show what it is. Labels are drawn next to the first
+// `labelled` points.
+int ScatterPlot(const char* id, const std::vector<float>& xy, const std::vector<ImU32>& colours,
+                const std::vector<std::string>& labels, int labelled, ImVec2 size);
+
 // Colours used consistently: train (blue), dev (orange), baseline (green).
 ImU32 ColourTrain();
 ImU32 ColourDev();
 ImU32 ColourBaseline();
+ImU32 CategoryColour(int i);       // i-th of a set of distinct colours (classes, tags)
 ImVec4 DivergingColour(float s);   // s in [-1, 1], same colours as the shader's diverging map
 ImVec4 SequentialColour(float t);  // t in [0, 1], viridis
 

@@ -1,0 +1,156 @@
+// The lesson (web/app/lesson.h): every stop opens from its settings with training paused, takes a
+// prediction (and refuses bad ones, changing nothing), trains its variants to exactly its steps and reveals
+// a result measured on them; the lesson travels in the URL state.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <cstdio>
+
+#include "web/app/app.h"
+
+namespace attnlab {
+namespace {
+
+// A prediction every stop accepts: its first choice, or the middle of its slider.
+std::string some_prediction(const App& app, const LessonStop& stop) {
+  if (stop.question.kind == LessonQuestion::Kind::choice) return stop.question.choices(app).front();
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%g", std::round((stop.question.lo + stop.question.hi) / 2));
+  return buf;
+}
+
+class EveryStop : public ::testing::TestWithParam<int> {};
+
+TEST_P(EveryStop, OpensPredictsTrainsAndRevealsAMeasuredResult) {
+  const int n = GetParam();
+  const LessonStop& stop = *lesson_stop(n);
+  App app;
+  ASSERT_TRUE(app.set_state({{"lesson", std::to_string(n)}}).empty());
+  EXPECT_EQ(app.state.lesson, n);
+  EXPECT_FALSE(app.state.train) << "nothing trains before the prediction";
+  EXPECT_TRUE(app.runs.main.trainer) << app.runs.main.error;
+  EXPECT_EQ(app.runs.main.step(), 0);
+  EXPECT_FALSE(app.lesson.result.has_value());
+  // the URL names the stop; loading it again gives the same settings
+  const std::string query = state_to_query(app.state);
+  EXPECT_NE(query.find("lesson=" + std::to_string(n)), std::string::npos) << query;
+  AppState again;
+  ASSERT_TRUE(apply_query(again, query).empty());
+  EXPECT_EQ(state_to_query(again), query);
+
+  // a bad prediction is refused and changes nothing
+  EXPECT_FALSE(check_prediction(app, n, "not an answer").empty());
+  EXPECT_FALSE(check_prediction(app, n, "").empty());
+  if (stop.question.kind == LessonQuestion::Kind::number) {
+    EXPECT_FALSE(check_prediction(app, n, std::to_string(stop.question.hi + 1)).empty());
+  } else {
+    const auto choices = stop.question.choices(app);
+    ASSERT_GE(choices.size(), 2u);
+    EXPECT_FALSE(check_prediction(app, n, std::to_string(choices.size())).empty()) << "index past the end";
+    std::string canonical;
+    EXPECT_EQ(check_prediction(app, n, "1", &canonical), "") << "a choice by its index";
+    EXPECT_EQ(canonical, choices[1]);
+  }
+
+  const std::string guess = some_prediction(app, stop);
+  ASSERT_TRUE(app.set_state({{"guess", guess}}).empty());
+  EXPECT_TRUE(app.state.train) << "the prediction starts the training";
+  EXPECT_EQ(app.lesson.variants.size() + 1, stop.variants.size());
+  for (int i = 0; i < 100 && !app.lesson.result && app.lesson.error.empty(); ++i) app.train_steps(50);
+  ASSERT_TRUE(app.lesson.error.empty()) << app.lesson.error;
+  ASSERT_TRUE(app.lesson.result.has_value());
+  const LessonResult& r = *app.lesson.result;
+  EXPECT_EQ(app.runs.main.step(), std::max(stop.steps, 0)) << "measured at exactly the stop's steps";
+  for (const attnlab::Run& v : app.lesson.variants) EXPECT_EQ(v.step(), stop.steps);
+  EXPECT_TRUE(std::isfinite(r.value)) << stop.id;
+  EXPECT_FALSE(r.answer.empty());
+  EXPECT_FALSE(r.outcome.empty());
+  ASSERT_FALSE(r.numbers.empty());
+  if (stop.question.kind == LessonQuestion::Kind::choice) {
+    const auto choices = stop.question.choices(app);
+    EXPECT_NE(std::find(choices.begin(), choices.end(), r.answer), choices.end())
+        << "the answer is one of the choices: " << r.answer;
+  }
+  std::printf("stop %d %s: predicted %s, measured %s (%g %s), outcome %s\n", n, stop.id, guess.c_str(),
+              r.answer.c_str(), r.value, r.unit.c_str(), r.outcome.c_str());
+  for (const LessonNumber& x : r.numbers) std::printf("    %s: %g %s\n", x.name.c_str(), x.value, x.unit.c_str());
+  // predictions compare with the result as the reveal says
+  EXPECT_EQ(prediction_agrees(stop, guess, r), stop.question.kind == LessonQuestion::Kind::choice
+                                                   ? guess == r.answer
+                                                   : std::fabs(std::stod(guess) - r.value) <= stop.question.tolerance);
+}
+
+INSTANTIATE_TEST_SUITE_P(Lesson, EveryStop, ::testing::Range(1, lesson_stop_count() + 1));
+
+TEST(Lesson, HasAStopForEveryIdeaOfTheLectureInItsOrder) {
+  const char* ids[] = {"vectors", "embeddings", "window", "qkv",   "softmax", "matrix",
+                       "heads",   "position",   "speech", "graph", "cnn",     "rnn"};
+  ASSERT_GE(lesson_stop_count(), 12);
+  for (int i = 0; i < 12; ++i) EXPECT_STREQ(lesson_stop(i + 1)->id, ids[i]);
+  EXPECT_EQ(lesson_stop(0), nullptr);
+  EXPECT_EQ(lesson_stop(lesson_stop_count() + 1), nullptr);
+}
+
+TEST(Lesson, ALinkWithAPredictionOpensTheStopAndStartsTraining) {
+  App app;
+  app.load_url_state("#lesson=3&guess=40");
+  EXPECT_TRUE(app.notices.empty()) << app.notices.front();
+  EXPECT_EQ(app.state.lesson, 3);
+  EXPECT_EQ(app.state.task, "seen");
+  EXPECT_EQ(app.state.guess, "40");
+  EXPECT_TRUE(app.state.train);
+  EXPECT_TRUE(app.lesson.measuring);
+}
+
+TEST(Lesson, ABadPredictionInALinkBecomesANoticeAndTheStopStillOpens) {
+  App app;
+  app.load_url_state("#lesson=3&guess=lots");
+  EXPECT_EQ(app.state.lesson, 3);
+  EXPECT_EQ(app.state.guess, "");
+  EXPECT_FALSE(app.state.train);
+  ASSERT_FALSE(app.notices.empty());
+  EXPECT_NE(app.notices.back().find("number"), std::string::npos) << app.notices.back();
+}
+
+TEST(Lesson, OutOfRangeStopsAndPredictionsWithoutAStopAreRefused) {
+  App app;
+  const AppState before = app.state;
+  EXPECT_FALSE(app.set_state({{"lesson", std::to_string(lesson_stop_count() + 1)}}).empty());
+  EXPECT_FALSE(app.set_state({{"lesson", "-1"}}).empty());
+  EXPECT_FALSE(app.set_state({{"guess", "NOUN"}}).empty()) << "no stop is open";
+  EXPECT_EQ(state_to_query(app.state), state_to_query(before));
+}
+
+TEST(Lesson, LeavingTheLessonKeepsTheStopsSettingsAndForgetsThePrediction) {
+  App app;
+  ASSERT_TRUE(app.set_state({{"lesson", "9"}, {"guess", "30"}}).empty());
+  EXPECT_EQ(app.state.task, "frames");
+  ASSERT_TRUE(app.set_state({{"lesson", "0"}}).empty());
+  EXPECT_EQ(app.state.lesson, 0);
+  EXPECT_EQ(app.state.guess, "");
+  EXPECT_EQ(app.state.task, "frames");
+  EXPECT_FALSE(app.lesson.measuring);
+}
+
+TEST(Lesson, ChangingTheModelAfterThePredictionMeasuresAgainOnTheNewModel) {
+  App app;
+  ASSERT_TRUE(app.set_state({{"lesson", "1"}, {"guess", "NOUN"}}).empty());
+  app.train_steps(100);
+  EXPECT_EQ(app.runs.main.step(), 100);
+  ASSERT_TRUE(app.set_state({{"heads", "2"}}).empty());
+  EXPECT_EQ(app.runs.main.step(), 0);
+  EXPECT_TRUE(app.lesson.measuring);
+  EXPECT_EQ(app.state.lesson, 1) << "still at the stop";
+}
+
+TEST(Lesson, TokenChoicesNameRepeatedTokensByPosition) {
+  App app;
+  ASSERT_TRUE(app.set_state({{"lesson", "4"}}).empty());
+  const auto choices = lesson_stop(4)->question.choices(app);
+  EXPECT_EQ(choices, (std::vector<std::string>{"I", "saw (2)", "a", "saw (4)"}));
+  EXPECT_EQ(check_prediction(app, 4, "saw"),
+            "predict: 'saw' is not one of I, saw (2), a, saw (4) (or their index, from 0)");
+}
+
+}  // namespace
+}  // namespace attnlab

@@ -1,0 +1,429 @@
+// The lesson's stops, one declaration each, in the lecture's order (lesson.h says what a stop holds). Every
+// result is measured on the models trained at the stop: nothing here is a canned answer. Where the
+// measurement disagrees with the lecture, the outcome picks a sentence that says so.
+#include <algorithm>
+#include <cstdio>
+#include <map>
+
+#include "engine/data/words.h"
+#include "engine/settings/settings.h"
+#include "engine/train/embeddings.h"
+#include "web/app/app.h"
+#include "web/app/lesson.h"
+
+namespace attnlab {
+
+namespace {
+
+std::string num(double v, const char* format = "%.1f") {
+  char buf[48];
+  std::snprintf(buf, sizeof buf, format, v);
+  return buf;
+}
+
+// The choices of a question about tokens of the shown input: the tokens, a repeated one with its position
+// ("saw (2)", "saw (4)") so that every option names one token.
+std::vector<std::string> token_choices(const std::vector<std::string>& tokens) {
+  std::vector<std::string> out;
+  for (std::size_t i = 0; i < tokens.size(); ++i) {
+    const bool repeated = std::count(tokens.begin(), tokens.end(), tokens[i]) > 1;
+    out.push_back(repeated ? tokens[i] + " (" + std::to_string(i + 1) + ")" : tokens[i]);
+  }
+  return out;
+}
+
+std::vector<std::string> input_words(const App& app) { return split_words(app.state.input); }
+
+// A sentence through a run's model: the tags, and into *maps every head's weights (the caches then hold
+// this forward pass, so probs() is this sentence's).
+std::vector<int> tag_words(const Run& run, const std::vector<std::string>& words, AttentionMaps* maps) {
+  SeqModel<float>& model = run.trainer->model();
+  const Dataset& data = run.trainer->data();
+  Sequence seq = sequence_from_words(data, words);
+  seq.tags.assign(seq.tokens.size(), -1);
+  std::vector<int> tags;
+  const std::string error = run_sequence(model, data, seq, maps, &tags);
+  if (!error.empty()) throw std::runtime_error(error);
+  return tags;
+}
+
+// The dev accuracy of every variant, as numbers named after the variants; the best one's index.
+int accuracies(LessonContext& ctx, const LessonStop& stop, LessonResult* r) {
+  int best = 0;
+  std::vector<double> acc;
+  for (std::size_t i = 0; i < ctx.runs.size(); ++i) {
+    acc.push_back(ctx.dev_accuracy(static_cast<int>(i)));
+    r->numbers.push_back({stop.variants[i].name, acc.back(), "%"});
+    r->fill.emplace_back("acc" + std::to_string(i), num(acc.back()));
+    r->fill.emplace_back("name" + std::to_string(i), stop.variants[i].name);
+    if (acc.back() > acc[static_cast<std::size_t>(best)]) best = static_cast<int>(i);
+  }
+  r->fill.emplace_back("best", stop.variants[static_cast<std::size_t>(best)].name);
+  return best;
+}
+
+std::vector<std::string> variant_names(const LessonStop& stop) {
+  std::vector<std::string> out;
+  for (const LessonVariant& v : stop.variants) out.push_back(v.name);
+  return out;
+}
+
+LessonQuestion choice(std::function<std::vector<std::string>(const App&)> choices) {
+  LessonQuestion q;
+  q.kind = LessonQuestion::Kind::choice;
+  q.choices = std::move(choices);
+  return q;
+}
+
+LessonQuestion number(double lo, double hi, double tolerance, const char* unit) {
+  LessonQuestion q;
+  q.kind = LessonQuestion::Kind::number;
+  q.lo = lo;
+  q.hi = hi;
+  q.tolerance = tolerance;
+  q.unit = unit;
+  return q;
+}
+
+// The stop being measured (its variant names): stops look themselves up by id.
+const LessonStop& stop_named(const char* id) {
+  for (const LessonStop& s : lesson_stops())
+    if (std::string(s.id) == id) return s;
+  throw std::logic_error(std::string("no lesson stop ") + id);
+}
+
+std::vector<std::string> names_of_stop(const char* id) { return variant_names(stop_named(id)); }
+
+}  // namespace
+
+const std::vector<LessonStop>& lesson_stops() {
+  static const std::vector<LessonStop> stops = {
+      // 1. Vectors in, one label per vector out: the two "saw"s are one word but get different labels.
+      {"vectors",
+       "task=pos&input=I saw a saw&panel=attention",
+       {{"self-attention", ""}},
+       500,
+       choice([](const App& app) { return app.tag_names(); }),
+       [](LessonContext& ctx) {
+         LessonResult r;
+         const std::vector<std::string> words = input_words(ctx.app);
+         AttentionMaps maps;
+         const std::vector<int> tags = tag_words(*ctx.runs[0], words, &maps);
+         const Dataset& d = ctx.runs[0]->trainer->data();
+         std::string labels;
+         for (int t : tags) labels += (labels.empty() ? "" : " ") + d.tag_names[static_cast<std::size_t>(t)];
+         // the question is about the last word (the second "saw" of the default sentence)
+         const std::size_t last = words.size() - 1;
+         const int tag = tags[last];
+         const CView<float> P = ctx.runs[0]->trainer->model().probs();
+         r.answer = d.tag_names[static_cast<std::size_t>(tag)];
+         r.value = 100.0 * P(static_cast<long>(last), tag);
+         r.unit = "%";
+         r.numbers.push_back({"P(" + r.answer + ") for '" + words[last] + "'", r.value, "%"});
+         r.numbers.push_back({"dev accuracy", ctx.dev_accuracy(0), "%"});
+         // the same word twice (case-insensitively): does it get two labels?
+         int first = -1;
+         for (std::size_t i = 0; i + 1 < words.size(); ++i)
+           if (normalize_word(words[i], true) == normalize_word(words[last], true)) first = static_cast<int>(i);
+         r.outcome = first < 0 ? "one" : tags[static_cast<std::size_t>(first)] != tag ? "different" : "same";
+         r.fill = {{"labels", labels}, {"word", words[last]}, {"answer", r.answer}, {"p", num(r.value, "%.0f")}};
+         if (first >= 0) r.fill.emplace_back("other", d.tag_names[static_cast<std::size_t>(tags[first])]);
+         return r;
+       }},
+
+      // 2. One-hot vectors know no relations; learned word embeddings put similar words close.
+      {"embeddings",
+       "task=pos&input=I saw a saw&panel=embeddings",
+       {{"self-attention", ""}},
+       500,
+       number(0, 100, 10, "%"),
+       [](LessonContext& ctx) {
+         LessonResult r;
+         const Run& run = *ctx.runs[0];
+         const EmbeddingMap now = embedding_map(run.trainer->model(), run.trainer->data());
+         // the same model at step 0: the same seed draws the same initial vectors
+         auto fresh = make_model<float>(run.trainer->model_config());
+         const EmbeddingMap before = embedding_map(*fresh, run.trainer->data());
+         r.value = 100.0 * now.same_tag;
+         r.answer = num(r.value, "%.0f");
+         r.unit = "%";
+         r.numbers = {{"at step 0 (random vectors)", 100.0 * before.same_tag, "%"},
+                      {"after training", r.value, "%"},
+                      {"by chance", 100.0 * now.chance, "%"},
+                      {"words", static_cast<double>(now.words.size()), ""}};
+         r.outcome = now.same_tag > before.same_tag + 0.05 && now.same_tag > now.chance + 0.05 ? "learned" : "not_yet";
+         r.fill = {{"before", num(100.0 * before.same_tag, "%.0f")},
+                   {"after", num(r.value, "%.0f")},
+                   {"chance", num(100.0 * now.chance, "%.0f")}};
+         return r;
+       }},
+
+      // 3. A window of neighbours is not enough: "seen" needs the whole sequence.
+      {"window",
+       "task=seen&panel=attention",
+       {{"self-attention", ""}, {"window FC (3 tokens)", "model=window&k=3"}},
+       300,
+       number(0, 100, 10, "%"),
+       [](LessonContext& ctx) {
+         LessonResult r;
+         accuracies(ctx, stop_named("window"), &r);
+         const double att = r.numbers[0].value, win = r.numbers[1].value;
+         r.value = win;
+         r.answer = num(win, "%.0f");
+         r.unit = "%";
+         r.outcome = att >= win + 5 ? "attention" : "close";
+         return r;
+       }},
+
+      // 4. Relevance alpha by dot product; query, key, value; a token attends to itself too.
+      {"qkv",
+       "task=pos&input=I saw a saw&panel=step",
+       {{"self-attention", ""}},
+       500,
+       choice([](const App& app) { return token_choices(input_words(app)); }),
+       [](LessonContext& ctx) {
+         LessonResult r;
+         const std::vector<std::string> words = input_words(ctx.app);
+         AttentionMaps maps;
+         tag_words(*ctx.runs[0], words, &maps);
+         const int T = maps.len, i = T - 1;  // the query: the last token (the second "saw")
+         const float* row = maps.head(0, 0) + static_cast<long>(i) * T;
+         const int best = static_cast<int>(std::max_element(row, row + T) - row);
+         const std::vector<std::string> names = token_choices(words);
+         for (int j = 0; j < T; ++j) r.numbers.push_back({"α'(" + names[j] + ")", 100.0 * row[j], "%"});
+         r.answer = names[static_cast<std::size_t>(best)];
+         r.value = 100.0 * row[best];
+         r.unit = "%";
+         r.outcome = best == i ? "self" : "other";
+         r.fill = {{"query", names[static_cast<std::size_t>(i)]},
+                   {"answer", r.answer},
+                   {"alpha", num(r.value, "%.0f")},
+                   {"self", num(100.0 * row[i], "%.0f")}};
+         return r;
+       }},
+
+      // 5. Softmax, or another normalisation of the scores. On count (how often does this token occur?) the
+      // choice matters: softmax weights sum to 1, an average, which loses "how many" (on pos all three tie).
+      {"softmax",
+       "task=count&panel=attention",
+       {{"softmax", ""}, {"relu", "norm=relu"}, {"sigmoid", "norm=sigmoid"}},
+       400,
+       choice([](const App&) { return names_of_stop("softmax"); }),
+       [](LessonContext& ctx) {
+         LessonResult r;
+         const int best = accuracies(ctx, stop_named("softmax"), &r);
+         r.answer = stop_named("softmax").variants[static_cast<std::size_t>(best)].name;
+         r.value = r.numbers[static_cast<std::size_t>(best)].value;
+         r.unit = "%";
+         const double spread = std::max({r.numbers[0].value, r.numbers[1].value, r.numbers[2].value}) -
+                               std::min({r.numbers[0].value, r.numbers[1].value, r.numbers[2].value});
+         r.outcome = spread < 1.0 ? "close" : best == 0 ? "softmax" : "other";
+         r.fill.emplace_back("spread", num(spread));
+         return r;
+       }},
+
+      // 6. The matrix form: only Wq, Wk, Wv (and Wo) are learned; A, A' and O are computed for each input.
+      {"matrix",
+       "task=pos&input=I saw a saw&panel=matrix",
+       {{"self-attention", ""}},
+       0,
+       choice([](const App&) {
+         return std::vector<std::string>{"the same", "twice as many", "four times as many"};
+       }),
+       [](LessonContext& ctx) {
+         LessonResult r;
+         SeqModel<float>& model = ctx.runs[0]->trainer->model();
+         // the learned numbers of block 1's attention: Wq, Wk, Wv, Wo and their biases, read from the model
+         long learned = 0;
+         for (const ParamInfo& p : model.params().tensors())
+           if (p.name.rfind("block0.attn.", 0) == 0) learned += static_cast<long>(p.size());
+         std::vector<std::string> words = input_words(ctx.app), twice = words;
+         twice.insert(twice.end(), words.begin(), words.end());
+         AttentionMaps once_maps, twice_maps;
+         tag_words(*ctx.runs[0], words, &once_maps);
+         const long scores_once = static_cast<long>(once_maps.heads) * once_maps.len * once_maps.len;
+         tag_words(*ctx.runs[0], twice, &twice_maps);
+         const long scores_twice = static_cast<long>(twice_maps.heads) * twice_maps.len * twice_maps.len;
+         long learned_after = 0;  // the same count once the longer input has run through
+         for (const ParamInfo& p : model.params().tensors())
+           if (p.name.rfind("block0.attn.", 0) == 0) learned_after += static_cast<long>(p.size());
+         r.answer = learned_after == learned       ? "the same"
+                    : learned_after == 2 * learned ? "twice as many"
+                                                   : "four times as many";
+         r.value = static_cast<double>(learned);
+         r.numbers = {{"learned in block 1's attention (Wq, Wk, Wv, Wo, biases)", static_cast<double>(learned), ""},
+                      {"scores A computed, " + std::to_string(once_maps.len) + " tokens", double(scores_once), ""},
+                      {"scores A computed, " + std::to_string(twice_maps.len) + " tokens", double(scores_twice), ""}};
+         r.outcome = "same";
+         r.fill = {{"learned", std::to_string(learned)},
+                   {"t1", std::to_string(once_maps.len)},
+                   {"t2", std::to_string(twice_maps.len)},
+                   {"s1", std::to_string(scores_once)},
+                   {"s2", std::to_string(scores_twice)}};
+         return r;
+       }},
+
+      // 7. Multi-head: heads learn different patterns.
+      {"heads",
+       "task=count&layers=1&heads=4&panel=attention",
+       {{"four heads", ""}, {"one head", "heads=1"}},
+       400,
+       choice([](const App&) { return names_of_stop("heads"); }),
+       [](LessonContext& ctx) {
+         LessonResult r;
+         const int best = accuracies(ctx, stop_named("heads"), &r);
+         const double diff = r.numbers[0].value - r.numbers[1].value;
+         r.answer = stop_named("heads").variants[static_cast<std::size_t>(best)].name;
+         r.value = r.numbers[static_cast<std::size_t>(best)].value;
+         r.unit = "%";
+         r.outcome = std::fabs(diff) < 1.0 ? "close" : diff > 0 ? "more" : "fewer";
+         r.fill.emplace_back("diff", num(std::fabs(diff)));
+         return r;
+       }},
+
+      // 8. Positional encoding: none, hand-made (sinusoidal) or learned; a learned table past its length.
+      {"position",
+       "task=reverse&pe=learned&max_len=16&panel=pe",
+       {{"learned (16 rows)", ""}, {"sinusoidal", "pe=sinusoidal"}, {"none", "pe=none"}},
+       800,
+       choice([](const App&) { return names_of_stop("position"); }),
+       [](LessonContext& ctx) {
+         LessonResult r;
+         const LessonStop& stop = stop_named("position");
+         accuracies(ctx, stop, &r);
+         // the same task with longer sequences than any seen in training
+         TaskSettings ts;
+         ts.task = ctx.app.state.task;
+         ts.data_seed = ctx.app.state.seed;
+         const Dataset& d = ctx.runs[0]->trainer->data();
+         const int longest = d.max_len();
+         ts.lengths = std::to_string(longest + 1) + ":" + std::to_string(longest + 8);
+         TaskConfig tc = to_task_config(ts);
+         tc.train = 1;
+         tc.dev = 200;
+         const std::shared_ptr<Dataset> longer = make_dataset(tc, "");
+         // what fails past the training lengths: an encoding that cannot run there at all, else the one
+         // that loses the most of its own accuracy
+         int worst = -1;
+         double worst_drop = -1e9;
+         for (std::size_t i = 0; i < ctx.runs.size(); ++i) {
+           double acc = 0;
+           std::string error;
+           try {
+             acc = 100.0 * ctx.runs[i]->trainer->evaluate(longer->dev).accuracy;
+           } catch (const std::exception& e) {
+             error = e.what();
+           }
+           r.numbers.push_back({std::string(stop.variants[i].name) + ", " + std::to_string(longest + 1) + "-" +
+                                    std::to_string(longest + 8) + " tokens",
+                                error.empty() ? acc : NAN, "%"});
+           r.fill.emplace_back("long" + std::to_string(i), error.empty() ? num(acc) : "-");
+           const double drop = error.empty() ? r.numbers[i].value - acc : 1e9;
+           if (!error.empty() && worst < 0) r.fill.emplace_back("error", error);
+           if (drop > worst_drop) worst_drop = drop, worst = static_cast<int>(i);
+         }
+         r.answer = stop.variants[static_cast<std::size_t>(worst)].name;
+         r.value = r.numbers[static_cast<std::size_t>(worst)].value;
+         r.unit = "%";
+         r.outcome = worst_drop >= 1e9 ? "cannot" : "drops";
+         r.fill.emplace_back("len", std::to_string(longest));
+         r.fill.emplace_back("worst", r.answer);
+         return r;
+       }},
+
+      // 9. Truncated attention for speech: each frame sees a window of its neighbours.
+      {"speech",
+       "task=frames&mask=window&window=1&panel=attention",
+       {{"truncated (w = 1)", ""}, {"full", "mask=full"}},
+       200,
+       number(0, 100, 10, "%"),
+       [](LessonContext& ctx) {
+         LessonResult r;
+         accuracies(ctx, stop_named("speech"), &r);
+         const Metrics& m = ctx.runs[0]->trainer->metrics();
+         const Metrics& full = ctx.runs[1]->trainer->metrics();
+         r.value = full.scores_per_step > 0 ? 100.0 * m.scores_per_step / full.scores_per_step : NAN;
+         r.answer = num(r.value, "%.0f");
+         r.unit = "%";
+         r.numbers.push_back({"scores per step, truncated", m.scores_per_step, ""});
+         r.numbers.push_back({"scores per step, full", full.scores_per_step, ""});
+         const double diff = r.numbers[0].value - r.numbers[1].value;
+         r.outcome = std::fabs(diff) <= 2.0 ? "same" : diff > 0 ? "better" : "worse";
+         r.fill.emplace_back("share", r.answer);
+         r.fill.emplace_back("diff", num(std::fabs(diff)));
+         return r;
+       }},
+
+      // 10. Attention on a graph: only along the edges, it is a graph neural network.
+      {"graph",
+       "task=graph&panel=attention",
+       {{"along the edges", ""}, {"every node", "mask=full"}},
+       200,
+       choice([](const App&) { return names_of_stop("graph"); }),
+       [](LessonContext& ctx) {
+         LessonResult r;
+         const int best = accuracies(ctx, stop_named("graph"), &r);
+         r.answer = stop_named("graph").variants[static_cast<std::size_t>(best)].name;
+         r.value = r.numbers[static_cast<std::size_t>(best)].value;
+         r.unit = "%";
+         r.outcome = best == 0 ? "edges" : "full";
+         return r;
+       }},
+
+      // 11. Self-attention vs CNN: a CNN is self-attention that may only look at a fixed window.
+      {"cnn",
+       "task=pos&input=I saw a saw&mask=window&window=1&panel=attention",
+       {{"attention, window 1", ""}, {"CNN (kernel 3)", "model=cnn&k=3"}, {"full attention", "mask=full"}},
+       600,
+       choice([](const App&) { return names_of_stop("cnn"); }),
+       [](LessonContext& ctx) {
+         LessonResult r;
+         const int best = accuracies(ctx, stop_named("cnn"), &r);
+         r.answer = stop_named("cnn").variants[static_cast<std::size_t>(best)].name;
+         r.value = r.numbers[static_cast<std::size_t>(best)].value;
+         r.unit = "%";
+         r.outcome = best == 1 ? "cnn" : best == 2 ? "full" : "window";
+         return r;
+       }},
+
+      // 12. Self-attention vs RNN: an RNN reads one token after the other; attention reads all at once.
+      {"rnn",
+       "task=pos&input=I saw a saw&panel=attention",
+       {{"self-attention", ""}, {"RNN (GRU)", "model=rnn&rnn=gru"}},
+       400,
+       number(1, 64, 0.5, "steps"),
+       [](LessonContext& ctx) {
+         LessonResult r;
+         accuracies(ctx, stop_named("rnn"), &r);
+         const int T = static_cast<int>(input_words(ctx.app).size());
+         const ModelConfig& att = ctx.runs[0]->trainer->model_config();
+         const ModelConfig& rnn = ctx.runs[1]->trainer->model_config();
+         // an RNN's state at token t needs its state at t−1: T steps one after the other (both directions run
+         // side by side); attention computes every token of a layer in one matrix product: L steps
+         r.value = T;
+         r.answer = std::to_string(T);
+         r.numbers.push_back({"RNN: steps one after the other", static_cast<double>(T), ""});
+         r.numbers.push_back({"attention: steps one after the other", static_cast<double>(att.layers), ""});
+         double ms[2][2];
+         const int lens[2] = {16, 64};
+         for (int k = 0; k < 2; ++k) {
+           ms[0][k] = measure_step_ms(att, 16, lens[k], 3);
+           ms[1][k] = measure_step_ms(rnn, 16, lens[k], 3);
+           r.numbers.push_back({"attention: ms per step, " + std::to_string(lens[k]) + " tokens", ms[0][k], "ms"});
+           r.numbers.push_back({"RNN: ms per step, " + std::to_string(lens[k]) + " tokens", ms[1][k], "ms"});
+         }
+         r.unit = "steps";
+         r.outcome = ms[1][1] > ms[0][1] ? "slower" : "faster";
+         r.fill.insert(r.fill.end(), {{"t", std::to_string(T)},
+                                      {"steps", std::to_string(stop_named("rnn").steps)},
+                                      {"layers", std::to_string(att.layers)},
+                                      {"att64", num(ms[0][1])},
+                                      {"rnn64", num(ms[1][1])},
+                                      {"ratio", num(ms[1][1] / std::max(ms[0][1], 1e-9), "%.1f")}});
+         return r;
+       }},
+  };
+  return stops;
+}
+
+}  // namespace attnlab

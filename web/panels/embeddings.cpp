@@ -1,0 +1,96 @@
+// Embeddings: one-hot vectors vs the learned word embeddings (the lecture's first idea). Left, the one-hot
+// picture: an identity matrix, every word on its own axis. Right, the rows of the embedding table E projected
+// to 2-D by PCA (App::ensure_embeddings, engine/train/embeddings.h), coloured by each word's most frequent
+// tag, with the share of words whose nearest neighbour shares it.
+#include <algorithm>
+#include <cmath>
+#include <string>
+#include <vector>
+
+#include "imgui.h"
+#include "web/panels/panels.h"
+#include "web/ui/strings.h"
+#include "web/ui/widgets.h"
+
+namespace attnlab {
+
+using ui::HelpMarker;
+using ui::S;
+
+// Eight words as one-hot rows: 1 on the diagonal, 0 elsewhere.
+static void OneHotPicture(const std::vector<std::string>& words, float size) {
+  const int n = static_cast<int>(std::min<std::size_t>(words.size(), 8));
+  if (n == 0) return;
+  float label_w = 0;
+  for (int i = 0; i < n; ++i) label_w = std::max(label_w, ImGui::CalcTextSize(words[i].c_str()).x);
+  const float cell = std::max(8.0f, (size - label_w - 8) / static_cast<float>(n));
+  const ImVec2 o = ImGui::GetCursorScreenPos();
+  ImDrawList* dl = ImGui::GetWindowDrawList();
+  for (int i = 0; i < n; ++i) {
+    const float y = o.y + static_cast<float>(i) * cell;
+    dl->AddText(ImVec2(o.x, y + (cell - ImGui::GetTextLineHeight()) / 2), ImGui::GetColorU32(ImGuiCol_Text),
+                words[i].c_str());
+    for (int j = 0; j < n; ++j) {
+      const ImVec2 a(o.x + label_w + 8 + static_cast<float>(j) * cell, y);
+      const ImVec2 b(a.x + cell - 1, a.y + cell - 1);
+      dl->AddRectFilled(a, b, i == j ? ui::CategoryColour(0) : IM_COL32(40, 44, 54, 255));
+      dl->AddText(ImVec2(a.x + cell / 2 - 3, a.y + (cell - ImGui::GetTextLineHeight()) / 2),
+                  IM_COL32(230, 230, 230, 255), i == j ? "1" : "0");
+    }
+  }
+  ImGui::Dummy(ImVec2(label_w + 8 + cell * static_cast<float>(n), cell * static_cast<float>(n)));
+}
+
+void ShowEmbeddingsPanel(App& app, PanelTextures&) {
+  ui::Prose(S().emb_intro);
+  app.ensure_embeddings();
+  const EmbeddingView& e = app.embeddings;
+  if (!e.error.empty()) {
+    ImGui::TextColored(ImVec4(1, 0.7f, 0.4f, 1), S().emb_none, e.error.c_str());
+    return;
+  }
+  const EmbeddingMap& m = e.map;
+  ImGui::Text(S().emb_score, 100.0 * m.same_tag, m.words.size(), 100.0 * e.start_same_tag, 100.0 * m.chance);
+  HelpMarker(S().emb_score_help);
+
+  const ImVec2 avail = ImGui::GetContentRegionAvail();
+  const bool side_by_side = avail.x > ImGui::GetFontSize() * 36;
+  const float onehot_w = side_by_side ? std::min(avail.x * 0.3f, ImGui::GetFontSize() * 16) : avail.x;
+  ImGui::BeginGroup();
+  ImGui::TextUnformatted(S().emb_onehot);
+  OneHotPicture(m.words, onehot_w);
+  ImGui::PushTextWrapPos(ImGui::GetCursorPosX() + onehot_w);
+  ImGui::TextDisabled("%s", S().emb_onehot_note);
+  ImGui::PopTextWrapPos();
+  ImGui::EndGroup();
+  if (side_by_side) ImGui::SameLine(0, ImGui::GetFontSize());
+
+  ImGui::BeginGroup();
+  ImGui::Text(S().emb_learned, 100.0 * m.explained);
+  // the legend: the tags that occur, in their colours
+  const std::vector<std::string>& tags = app.tag_names();
+  std::vector<bool> used(tags.size(), false);
+  for (int t : m.tags)
+    if (t >= 0 && t < static_cast<int>(used.size())) used[static_cast<std::size_t>(t)] = true;
+  bool first = true;
+  for (std::size_t t = 0; t < tags.size(); ++t) {
+    if (!used[t]) continue;
+    if (!first) ImGui::SameLine();
+    first = false;
+    ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(ui::CategoryColour(static_cast<int>(t))), "%s", tags[t].c_str());
+  }
+  std::vector<ImU32> colours;
+  for (int t : m.tags) colours.push_back(ui::CategoryColour(t));
+  const ImVec2 left = ImGui::GetContentRegionAvail();
+  const float side = std::max(120.0f, std::min(left.x, left.y - ImGui::GetFontSize() * 2));
+  const int hovered = ui::ScatterPlot("##emb", m.points, colours, m.words, 25, ImVec2(left.x, side));
+  if (hovered >= 0) {
+    const std::size_t i = static_cast<std::size_t>(hovered);
+    const std::size_t j = static_cast<std::size_t>(m.neighbour[i]);
+    ImGui::SetTooltip(S().emb_hover, m.words[i].c_str(), app.tag_name(m.tags[i]).c_str(), m.words[j].c_str(),
+                      app.tag_name(m.tags[j]).c_str());
+  }
+  ImGui::EndGroup();
+}
+
+}  // namespace attnlab

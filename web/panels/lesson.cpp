@@ -1,0 +1,176 @@
+// The lesson card (web/app/lesson.h): the progress strip, what the lecture says at this stop, the question
+// with its answer widget (one button per choice, or a slider and Predict), the training towards the reveal,
+// and the reveal: the prediction next to what was measured, the numbers, and why. Back / Next / Skip.
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <string>
+#include <vector>
+
+#include "engine/data/words.h"
+#include "imgui.h"
+#include "web/panels/panels.h"
+#include "web/ui/strings.h"
+#include "web/ui/widgets.h"
+
+namespace attnlab {
+
+using ui::S;
+
+std::string LessonText(const LessonStop& stop, const char* part) {
+  const char* t = ui::text(std::string("lesson_") + stop.id + "_" + part);
+  return t ? t : "";
+}
+
+std::string LessonQuestionText(const App& app, const LessonStop& stop) {
+  const std::vector<std::string> words = split_words(app.state.input);
+  return ui::fill(LessonText(stop, "question"), {{"steps", std::to_string(stop.steps)},
+                                                 {"input", app.state.input},
+                                                 {"query", words.empty() ? "" : words.back()},
+                                                 {"task", app.state.task},
+                                                 {"t", std::to_string(words.size())}});
+}
+
+std::string LessonWhy(const LessonStop& stop, const LessonResult& r) {
+  return ui::fill(LessonText(stop, ("why_" + r.outcome).c_str()), r.fill);
+}
+
+std::string LessonNumberText(const LessonNumber& n) {
+  char buf[64];
+  if (!std::isfinite(n.value)) return "-";
+  if (n.unit == "%") std::snprintf(buf, sizeof buf, "%.1f %%", n.value);
+  else if (n.unit == "ms") std::snprintf(buf, sizeof buf, "%.2f ms", n.value);
+  else if (n.value == std::floor(n.value) && std::fabs(n.value) < 1e12)
+    return ui::GroupDigits(static_cast<long long>(n.value)) + (n.unit.empty() ? "" : " " + n.unit);
+  else std::snprintf(buf, sizeof buf, "%.3g %s", n.value, n.unit.c_str());
+  return buf;
+}
+
+static void Open(App& app, int n) { app.set_state({{"lesson", std::to_string(n)}}); }
+
+static void ProgressStrip(App& app, int stop, int count) {
+  const float w = std::max(14.0f, (ImGui::GetContentRegionAvail().x - ImGui::GetStyle().ItemSpacing.x * (count - 1)) /
+                                      static_cast<float>(count));
+  for (int i = 1; i <= count; ++i) {
+    if (i > 1) ImGui::SameLine(0, 2);
+    const bool here = i == stop;
+    ImGui::PushStyleColor(ImGuiCol_Button, here       ? ImVec4(0.26f, 0.59f, 0.98f, 1)
+                                           : i < stop ? ImVec4(0.2f, 0.35f, 0.55f, 1)
+                                                      : ImVec4(0.2f, 0.22f, 0.27f, 1));
+    char label[16];
+    std::snprintf(label, sizeof label, "%d", i);
+    if (ImGui::Button(label, ImVec2(w - 2, 0)) && !here) Open(app, i);
+    ImGui::PopStyleColor();
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", LessonText(*lesson_stop(i), "title").c_str());
+  }
+}
+
+static void Question(App& app, const LessonStop& stop) {
+  const LessonQuestion& q = stop.question;
+  if (q.kind == LessonQuestion::Kind::choice) {
+    ImGui::TextDisabled("%s", S().lesson_choose);
+    const std::vector<std::string> choices = q.choices(app);
+    const float right = ImGui::GetContentRegionAvail().x + ImGui::GetCursorScreenPos().x;
+    for (std::size_t i = 0; i < choices.size(); ++i) {
+      ImGui::PushID(static_cast<int>(i));
+      const float w = ImGui::CalcTextSize(choices[i].c_str()).x + ImGui::GetStyle().FramePadding.x * 2;
+      if (i > 0) {
+        ImGui::SameLine();
+        if (ImGui::GetCursorScreenPos().x + w > right) ImGui::NewLine();
+      }
+      if (ImGui::Button(choices[i].c_str())) app.set_state({{"guess", choices[i]}});
+      ImGui::PopID();
+    }
+    return;
+  }
+  ImGui::TextDisabled("%s", S().lesson_slide);
+  if (app.picks.lesson_slider_stop != app.state.lesson) {
+    app.picks.lesson_slider_stop = app.state.lesson;
+    app.picks.lesson_slider = std::round((q.lo + q.hi) / 2);
+  }
+  float v = static_cast<float>(app.picks.lesson_slider);
+  ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x - ImGui::CalcTextSize(S().lesson_predict).x -
+                          ImGui::GetStyle().FramePadding.x * 4);
+  char format[32];
+  std::snprintf(format, sizeof format, "%%.0f %s", q.unit);
+  if (ImGui::SliderFloat("##guess", &v, static_cast<float>(q.lo), static_cast<float>(q.hi), format))
+    app.picks.lesson_slider = std::round(v);
+  ImGui::SameLine();
+  if (ImGui::Button(S().lesson_predict)) {
+    char text[32];
+    std::snprintf(text, sizeof text, "%g", app.picks.lesson_slider);
+    app.set_state({{"guess", text}});
+  }
+}
+
+static void Reveal(App& app, const LessonStop& stop, const LessonResult& r) {
+  const bool agrees = prediction_agrees(stop, app.state.guess, r);
+  ImGui::Text(S().lesson_you_predicted,
+              (app.state.guess + (stop.question.unit[0] ? std::string(" ") + stop.question.unit : "")).c_str());
+  std::string measured = r.answer;
+  if (stop.question.kind == LessonQuestion::Kind::number && stop.question.unit[0])
+    measured += std::string(" ") + stop.question.unit;
+  ImGui::Text(S().lesson_measured, measured.c_str());
+  ImGui::TextColored(agrees ? ImVec4(0.5f, 0.9f, 0.5f, 1) : ImVec4(1.0f, 0.7f, 0.4f, 1), "%s",
+                     agrees ? S().lesson_agrees : S().lesson_differs);
+  ui::Prose(LessonWhy(stop, r).c_str());
+  ImGui::TextDisabled(S().lesson_numbers, r.step);
+  if (ImGui::BeginTable("##numbers", 2, ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerV)) {
+    ImGui::TableSetupColumn("what", ImGuiTableColumnFlags_WidthStretch);
+    ImGui::TableSetupColumn("value", ImGuiTableColumnFlags_WidthFixed);
+    for (const LessonNumber& n : r.numbers) {
+      ImGui::TableNextRow();
+      ImGui::TableNextColumn();
+      ImGui::PushTextWrapPos(0);
+      ImGui::TextUnformatted(n.name.c_str());
+      ImGui::PopTextWrapPos();
+      ImGui::TableNextColumn();
+      ImGui::TextUnformatted(LessonNumberText(n).c_str());
+    }
+    ImGui::EndTable();
+  }
+  if (ImGui::SmallButton(S().lesson_again)) app.set_state({{"guess", ""}});
+}
+
+void ShowLessonCard(App& app) {
+  const int n = app.state.lesson, count = lesson_stop_count();
+  const LessonStop* stop = lesson_stop(n);
+  if (!stop) return;
+  ProgressStrip(app, n, count);
+  ImGui::TextDisabled(S().lesson_stop_of, n, count);
+  ImGui::SameLine();
+  ImGui::TextUnformatted(LessonText(*stop, "title").c_str());
+  ImGui::Separator();
+  ui::Prose(LessonText(*stop, "text").c_str());
+  ImGui::Spacing();
+  ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(1.0f, 0.85f, 0.45f, 1));
+  ui::Prose(LessonQuestionText(app, *stop).c_str());
+  ImGui::PopStyleColor();
+
+  const LessonRuns& L = app.lesson;
+  if (!L.error.empty()) {
+    ImGui::TextColored(ImVec4(1, 0.55f, 0.45f, 1), S().lesson_problem, L.error.c_str());
+  } else if (L.result) {
+    Reveal(app, *stop, *L.result);
+  } else if (!app.state.guess.empty()) {
+    ImGui::Text(S().lesson_you_predicted, app.state.guess.c_str());
+    char overlay[96];
+    std::snprintf(overlay, sizeof overlay, S().lesson_training, std::min<long>(app.runs.main.step(), stop->steps),
+                  stop->steps);
+    ImGui::ProgressBar(static_cast<float>(L.progress(app.runs.main.step())), ImVec2(-1, 0),
+                       stop->steps > 0 ? overlay : S().lesson_computing);
+  } else {
+    Question(app, *stop);
+  }
+
+  ImGui::Spacing();
+  ImGui::BeginDisabled(n <= 1);
+  if (ImGui::Button(S().lesson_back)) Open(app, n - 1);
+  ImGui::EndDisabled();
+  ImGui::SameLine();
+  ImGui::BeginDisabled(n >= count);
+  if (ImGui::Button(L.result ? S().lesson_next : S().lesson_skip)) Open(app, n + 1);
+  ImGui::EndDisabled();
+}
+
+}  // namespace attnlab
