@@ -174,7 +174,9 @@ void App::tick(double now, double frame_ms) {
   clock.now_ms = now;
   if (state.train) {
     // Spend `speed` percent of a frame training; the rest is left for drawing, so the UI stays smooth.
-    const double budget = std::clamp(frame_ms, 8.0, 34.0) * state.speed / 100.0;
+    // While a lesson stop trains towards its reveal the student is waiting for it: give it most of the frame.
+    const int share = lesson.measuring ? std::max(state.speed, 80) : state.speed;
+    const double budget = std::clamp(frame_ms, 8.0, 34.0) * share / 100.0;
     if (lesson.measuring) lesson_train_for(*this, budget);
     else runs.train_for(budget);
   }

@@ -7,6 +7,7 @@
 #include <chrono>
 #include <cstdlib>
 
+#include "engine/data/words.h"
 #include "web/app/app.h"
 #include "web/app/state.h"
 
@@ -180,6 +181,10 @@ void lesson_state_changed(App& app, const AppState& before, bool runs_rebuilt) {
   if (s.lesson != before.lesson || (s.lesson == 0 && L.stop != 0)) {
     L = LessonRuns{};
     L.stop = s.lesson;
+    // the views start where the questions look: the last token as the query, layer 1, head 1
+    const std::size_t words = split_words(s.input).size();
+    app.picks.query = words > 0 ? static_cast<int>(words) - 1 : 0;
+    app.picks.layer = app.picks.head = 0;
   }
   if (s.lesson == 0) return;
   if (s.guess != before.guess || (s.lesson != before.lesson && !s.guess.empty())) {

@@ -72,10 +72,14 @@ void ShowEmbeddingsPanel(App& app, PanelTextures&) {
   std::vector<bool> used(tags.size(), false);
   for (int t : m.tags)
     if (t >= 0 && t < static_cast<int>(used.size())) used[static_cast<std::size_t>(t)] = true;
+  const float right = ImGui::GetCursorScreenPos().x + ImGui::GetContentRegionAvail().x;
   bool first = true;
   for (std::size_t t = 0; t < tags.size(); ++t) {
     if (!used[t]) continue;
-    if (!first) ImGui::SameLine();
+    if (!first) {  // wrap the legend at the edge
+      ImGui::SameLine();
+      if (ImGui::GetCursorScreenPos().x + ImGui::CalcTextSize(tags[t].c_str()).x > right) ImGui::NewLine();
+    }
     first = false;
     ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(ui::CategoryColour(static_cast<int>(t))), "%s", tags[t].c_str());
   }

@@ -95,6 +95,7 @@ static nlohmann::json lesson_json(App& app) {
     j["kind"] = "number";
     j["range"] = {q.lo, q.hi};
     j["unit"] = q.unit;
+    j["tolerance"] = q.tolerance;  // a prediction this close to the result agrees with it
   }
   if (!app.state.guess.empty()) {
     if (q.kind == LessonQuestion::Kind::number) j["prediction"] = std::stod(app.state.guess);
