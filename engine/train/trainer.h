@@ -1,6 +1,5 @@
 // train/: the trainer (this file), Adam (optim.h), what a model costs (cost.h) and what its word embeddings
-// have learned (embeddings.h). Depends on models and
-// data (and the layers below them).
+// have learned (embeddings.h). Depends on models and data (and the layers below them).
 //
 // Training, one step at a time: the app calls step_for(ms) every frame with its time budget, the CLI calls
 // step(n) in a loop. Nothing blocks, nothing needs threads or files, so it runs the same in WebAssembly.
