@@ -50,12 +50,15 @@ void ShowEmbeddingsPanel(App& app, PanelTextures&) {
     return;
   }
   const EmbeddingMap& m = e.map;
-  ImGui::Text(S().emb_score, 100.0 * m.same_tag, m.words.size(), 100.0 * e.start_same_tag, 100.0 * m.chance);
+  char score[200];
+  std::snprintf(score, sizeof score, S().emb_score, 100.0 * m.same_tag, m.words.size(), 100.0 * e.start_same_tag,
+                100.0 * m.chance);
+  ui::Prose(score);
   HelpMarker(S().emb_score_help);
 
   const ImVec2 avail = ImGui::GetContentRegionAvail();
-  const bool side_by_side = avail.x > ImGui::GetFontSize() * 36;
-  const float onehot_w = side_by_side ? std::min(avail.x * 0.3f, ImGui::GetFontSize() * 16) : avail.x;
+  const bool side_by_side = avail.x > ImGui::GetFontSize() * 24;
+  const float onehot_w = std::min(side_by_side ? avail.x * 0.32f : avail.x, ImGui::GetFontSize() * 14);
   ImGui::BeginGroup();
   ImGui::TextUnformatted(S().emb_onehot);
   OneHotPicture(m.words, onehot_w);

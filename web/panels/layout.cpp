@@ -46,14 +46,22 @@ static void ShowTitle(App& app, float width) {
   mode_button(S().lesson_mode, lesson, std::max(1, app.picks.last_lesson_stop));
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", S().lesson_mode_help);
   if (lesson) app.picks.last_lesson_stop = app.state.lesson;
-  ImGui::SameLine();
-  if (width > ImGui::GetFontSize() * 60) ImGui::TextDisabled("%s", S().app_subtitle);
+  if (width > ImGui::GetFontSize() * 60) {
+    ImGui::SameLine();
+    ImGui::TextDisabled("%s", S().app_subtitle);
+  }
   char status[96];
   std::snprintf(status, sizeof status, S().status_line, app.runs.main.step(), app.runs.main.steps_per_sec,
                 static_cast<double>(app.clock.fps));
   const float w = ImGui::CalcTextSize(status).x;
-  ImGui::SameLine(std::max(0.0f, width - w - ImGui::GetStyle().WindowPadding.x * 2));
-  ImGui::TextDisabled("%s", status);
+  const float x = width - w - ImGui::GetStyle().WindowPadding.x * 2;
+  ImGui::SameLine();
+  if (x > ImGui::GetCursorPosX()) {  // only where it fits beside the buttons
+    ImGui::SameLine(x);
+    ImGui::TextDisabled("%s", status);
+  } else {
+    ImGui::NewLine();
+  }
 }
 
 struct Tab {
@@ -72,9 +80,11 @@ void ShowApp(App& app, PanelTextures& tex, float width, float height) {
   ImGui::Separator();
   ShowNotices(app);
 
-  // Left column: the things a student sets (data, model, training).
-  const float left_w = std::clamp(width * 0.32f, 300.0f, 440.0f);
-  ImGui::BeginChild("##left", ImVec2(left_w, 0), true);
+  // Left column: the things a student sets (data, model, training). On a narrow screen (a phone held
+  // upright) it goes above the views instead of beside them.
+  const bool narrow = width < ImGui::GetFontSize() * 40;
+  const float left_w = narrow ? 0.0f : std::clamp(width * 0.32f, 300.0f, 440.0f);
+  ImGui::BeginChild("##left", ImVec2(left_w, narrow ? ImGui::GetContentRegionAvail().y * 0.5f : 0.0f), true);
   // In the lesson the stop's card comes first; the playground's panels stay below it, folded (their own IDs,
   // so the playground keeps its open/closed choice).
   const bool lesson = app.state.lesson > 0;
@@ -94,7 +104,7 @@ void ShowApp(App& app, PanelTextures& tex, float width, float height) {
   if (ImGui::CollapsingHeader(model_header)) ShowModelPanel(app);
   if (ImGui::CollapsingHeader(training_header, open)) ShowTrainingPanel(app, tex);
   ImGui::EndChild();
-  ImGui::SameLine();
+  if (!narrow) ImGui::SameLine();
 
   // Right: what the model does, one view per tab.
   static const Tab tabs[] = {

@@ -48,18 +48,22 @@ std::string LessonNumberText(const LessonNumber& n) {
 
 static void Open(App& app, int n) { app.set_state({{"lesson", std::to_string(n)}}); }
 
+// One button per stop, on as many rows as the width needs.
 static void ProgressStrip(App& app, int stop, int count) {
-  const float w = std::max(14.0f, (ImGui::GetContentRegionAvail().x - ImGui::GetStyle().ItemSpacing.x * (count - 1)) /
-                                      static_cast<float>(count));
+  const ImGuiStyle& style = ImGui::GetStyle();
+  const float avail = ImGui::GetContentRegionAvail().x;
+  const float least = ImGui::CalcTextSize("00").x + style.FramePadding.x * 2;
+  const int per_row = std::max(1, std::min(count, static_cast<int>((avail + 2) / (least + 2))));
+  const float w = (avail - 2.0f * static_cast<float>(per_row - 1)) / static_cast<float>(per_row);
   for (int i = 1; i <= count; ++i) {
-    if (i > 1) ImGui::SameLine(0, 2);
+    if ((i - 1) % per_row != 0) ImGui::SameLine(0, 2);
     const bool here = i == stop;
     ImGui::PushStyleColor(ImGuiCol_Button, here       ? ImVec4(0.26f, 0.59f, 0.98f, 1)
                                            : i < stop ? ImVec4(0.2f, 0.35f, 0.55f, 1)
                                                       : ImVec4(0.2f, 0.22f, 0.27f, 1));
     char label[16];
     std::snprintf(label, sizeof label, "%d", i);
-    if (ImGui::Button(label, ImVec2(w - 2, 0)) && !here) Open(app, i);
+    if (ImGui::Button(label, ImVec2(w, 0)) && !here) Open(app, i);
     ImGui::PopStyleColor();
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", LessonText(*lesson_stop(i), "title").c_str());
   }
@@ -111,8 +115,9 @@ static void Reveal(App& app, const LessonStop& stop, const LessonResult& r) {
   if (stop.question.kind == LessonQuestion::Kind::number && stop.question.unit[0])
     measured += std::string(" ") + stop.question.unit;
   ImGui::Text(S().lesson_measured, measured.c_str());
-  ImGui::TextColored(agrees ? ImVec4(0.5f, 0.9f, 0.5f, 1) : ImVec4(1.0f, 0.7f, 0.4f, 1), "%s",
-                     agrees ? S().lesson_agrees : S().lesson_differs);
+  ImGui::PushStyleColor(ImGuiCol_Text, agrees ? ImVec4(0.5f, 0.9f, 0.5f, 1) : ImVec4(1.0f, 0.7f, 0.4f, 1));
+  ui::Prose(agrees ? S().lesson_agrees : S().lesson_differs);
+  ImGui::PopStyleColor();
   ui::Prose(LessonWhy(stop, r).c_str());
   ImGui::TextDisabled(S().lesson_numbers, r.step);
   if (ImGui::BeginTable("##numbers", 2, ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerV)) {
@@ -137,9 +142,11 @@ void ShowLessonCard(App& app) {
   const LessonStop* stop = lesson_stop(n);
   if (!stop) return;
   ProgressStrip(app, n, count);
-  ImGui::TextDisabled(S().lesson_stop_of, n, count);
+  char heading[160];
+  std::snprintf(heading, sizeof heading, S().lesson_stop_of, n, count);
+  ImGui::TextDisabled("%s", heading);
   ImGui::SameLine();
-  ImGui::TextUnformatted(LessonText(*stop, "title").c_str());
+  ui::Prose(LessonText(*stop, "title").c_str());
   ImGui::Separator();
   ui::Prose(LessonText(*stop, "text").c_str());
   ImGui::Spacing();
