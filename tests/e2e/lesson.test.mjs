@@ -1,7 +1,7 @@
 // The lesson in a real browser: every stop opens, takes a prediction, trains and reveals a measured result
 // (driven through window.attnlab as a student's clicks would); #lesson=N links; bad predictions; the
 // Embedding view's neighbour score rising; and a screenshot of every stop, before and after the reveal
-// (build/e2e/lesson_<n>_predict.png, lesson_<n>_reveal.png).
+// (in build/e2e/, named after the stop's number and phase).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { serve, launch, openPage, waitReady, screenshot, decodePng, distinctColours } from './harness.mjs';
