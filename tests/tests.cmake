@@ -28,7 +28,7 @@ target_link_libraries(attnlab_app_tests PRIVATE attnlab_web_app attnlab_engine a
 target_compile_options(attnlab_app_tests PRIVATE ${ATTNLAB_WARNINGS})
 
 if(EMSCRIPTEN)
-  target_link_options(attnlab_app_tests PRIVATE -sNODERAWFS=1 -sEXIT_RUNTIME=1 -sENVIRONMENT=node)
+  target_link_options(attnlab_app_tests PRIVATE -sNODERAWFS=1 -sEXIT_RUNTIME=1 -sALLOW_MEMORY_GROWTH=1 -sENVIRONMENT=node)
   add_test(NAME app_wasm COMMAND ${ATTNLAB_NODE} --no-experimental-fetch $<TARGET_FILE:attnlab_app_tests>)
   target_link_options(attnlab_engine_tests PRIVATE -sNODERAWFS=1 -sEXIT_RUNTIME=1 -sALLOW_MEMORY_GROWTH=1
                                                    -sENVIRONMENT=node)
