@@ -62,6 +62,18 @@ int accuracies(LessonContext& ctx, const LessonStop& stop, LessonResult* r) {
   return best;
 }
 
+const LessonStop& stop_named(const char* id);
+
+// A "which variant is the most accurate?" result: the accuracies, the best one as the answer. Its index.
+int most_accurate(LessonContext& ctx, const char* id, LessonResult* r) {
+  const LessonStop& stop = stop_named(id);
+  const int best = accuracies(ctx, stop, r);
+  r->answer = stop.variants[static_cast<std::size_t>(best)].name;
+  r->value = r->numbers[static_cast<std::size_t>(best)].value;
+  r->unit = "%";
+  return best;
+}
+
 std::vector<std::string> variant_names(const LessonStop& stop) {
   std::vector<std::string> out;
   for (const LessonVariant& v : stop.variants) out.push_back(v.name);
@@ -211,10 +223,7 @@ const std::vector<LessonStop>& lesson_stops() {
        choice([](const App&) { return names_of_stop("softmax"); }),
        [](LessonContext& ctx) {
          LessonResult r;
-         const int best = accuracies(ctx, stop_named("softmax"), &r);
-         r.answer = stop_named("softmax").variants[static_cast<std::size_t>(best)].name;
-         r.value = r.numbers[static_cast<std::size_t>(best)].value;
-         r.unit = "%";
+         const int best = most_accurate(ctx, "softmax", &r);
          const double spread = std::max({r.numbers[0].value, r.numbers[1].value, r.numbers[2].value}) -
                                std::min({r.numbers[0].value, r.numbers[1].value, r.numbers[2].value});
          r.outcome = spread < 1.0 ? "close" : best == 0 ? "softmax" : "other";
@@ -271,11 +280,8 @@ const std::vector<LessonStop>& lesson_stops() {
        choice([](const App&) { return names_of_stop("heads"); }),
        [](LessonContext& ctx) {
          LessonResult r;
-         const int best = accuracies(ctx, stop_named("heads"), &r);
+         most_accurate(ctx, "heads", &r);
          const double diff = r.numbers[0].value - r.numbers[1].value;
-         r.answer = stop_named("heads").variants[static_cast<std::size_t>(best)].name;
-         r.value = r.numbers[static_cast<std::size_t>(best)].value;
-         r.unit = "%";
          r.outcome = std::fabs(diff) < 1.0 ? "close" : diff > 0 ? "more" : "fewer";
          r.fill.emplace_back("diff", num(std::fabs(diff)));
          return r;
@@ -362,10 +368,7 @@ const std::vector<LessonStop>& lesson_stops() {
        choice([](const App&) { return names_of_stop("graph"); }),
        [](LessonContext& ctx) {
          LessonResult r;
-         const int best = accuracies(ctx, stop_named("graph"), &r);
-         r.answer = stop_named("graph").variants[static_cast<std::size_t>(best)].name;
-         r.value = r.numbers[static_cast<std::size_t>(best)].value;
-         r.unit = "%";
+         const int best = most_accurate(ctx, "graph", &r);
          r.outcome = best == 0 ? "edges" : "full";
          return r;
        }},
@@ -378,10 +381,7 @@ const std::vector<LessonStop>& lesson_stops() {
        choice([](const App&) { return names_of_stop("cnn"); }),
        [](LessonContext& ctx) {
          LessonResult r;
-         const int best = accuracies(ctx, stop_named("cnn"), &r);
-         r.answer = stop_named("cnn").variants[static_cast<std::size_t>(best)].name;
-         r.value = r.numbers[static_cast<std::size_t>(best)].value;
-         r.unit = "%";
+         const int best = most_accurate(ctx, "cnn", &r);
          r.outcome = best == 1 ? "cnn" : best == 2 ? "full" : "window";
          return r;
        }},
