@@ -154,3 +154,31 @@ TEST(Lesson, TokenChoicesNameRepeatedTokensByPosition) {
 
 }  // namespace
 }  // namespace attnlab
+
+namespace attnlab {
+namespace {
+
+TEST(Lesson, AStopThatTrainsNothingRevealsAtOnce) {
+  App app;
+  int n = 0;
+  for (int i = 1; i <= lesson_stop_count(); ++i)
+    if (lesson_stop(i)->steps == 0) n = i;
+  ASSERT_GT(n, 0);
+  ASSERT_TRUE(app.set_state({{"lesson", std::to_string(n)}, {"guess", "0"}}).empty());
+  ASSERT_TRUE(app.lesson.result.has_value()) << "no frame needed";
+  EXPECT_EQ(app.state.guess, lesson_stop(n)->question.choices(app).front()) << "a choice by its index";
+}
+
+TEST(Lesson, OnlyATokenQuestionTakesAClickOnAToken) {
+  App app;
+  for (int i = 1; i <= lesson_stop_count(); ++i) {
+    ASSERT_TRUE(app.set_state({{"lesson", std::to_string(i)}}).empty());
+    EXPECT_EQ(lesson_asks_for_token(app), std::string(lesson_stop(i)->id) == "qkv") << lesson_stop(i)->id;
+  }
+  ASSERT_TRUE(app.set_state({{"lesson", "4"}, {"guess", "3"}}).empty());
+  EXPECT_EQ(app.state.guess, "saw (4)");
+  EXPECT_FALSE(lesson_asks_for_token(app)) << "answered";
+}
+
+}  // namespace
+}  // namespace attnlab

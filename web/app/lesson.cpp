@@ -71,6 +71,11 @@ std::string check_prediction(const App& app, int n, const std::string& value, st
   return "predict: '" + value + "' is not one of " + join_names(choices) + " (or their index, from 0)";
 }
 
+bool lesson_asks_for_token(const App& app) {
+  const LessonStop* stop = lesson_stop(app.state.lesson);
+  return stop && stop->question.on_tokens && app.state.guess.empty() && !app.lesson.result;
+}
+
 bool prediction_agrees(const LessonStop& stop, const std::string& prediction, const LessonResult& result) {
   if (prediction.empty()) return false;
   if (stop.question.kind == LessonQuestion::Kind::choice) return prediction == result.answer;
@@ -116,6 +121,7 @@ void lesson_start_measuring(App& app) {
     else app.start_run(run, s.model, s);
     L.variants.push_back(std::move(run));
   }
+  lesson_update(app);  // a stop that trains nothing is measured at once
 }
 
 // Trains every variant towards stop->steps: n steps each at most (n < 0: within budget_ms, shared).

@@ -63,6 +63,8 @@ struct LessonQuestion {
   std::function<std::vector<std::string>(const App&)> choices;
   double lo = 0, hi = 100, tolerance = 10;  // number: the slider's range; a prediction this close agrees
   const char* unit = "";
+  bool on_tokens = false;  // choice: the options are the shown input's tokens, in order, so a view that draws
+                           // them (Step by step's keys) may take the answer as a click on a token
 };
 
 struct LessonVariant {
@@ -90,6 +92,8 @@ AppState lesson_start_state(int n);
 // question, else why not. *canonical gets the form stored in AppState::guess (a choice's name or its
 // index when names repeat; a number as written).
 std::string check_prediction(const App& app, int n, const std::string& value, std::string* canonical = nullptr);
+// The open stop waits for a prediction that is a token of the shown input (LessonQuestion::on_tokens).
+bool lesson_asks_for_token(const App& app);
 // Whether a prediction agrees with the measured result (choice: the same option; number: within tolerance).
 bool prediction_agrees(const LessonStop& stop, const std::string& prediction, const LessonResult& result);
 

@@ -87,6 +87,12 @@ LessonQuestion choice(std::function<std::vector<std::string>(const App&)> choice
   return q;
 }
 
+LessonQuestion token_question() {
+  LessonQuestion q = choice([](const App& app) { return token_choices(input_words(app)); });
+  q.on_tokens = true;
+  return q;
+}
+
 LessonQuestion number(double lo, double hi, double tolerance, const char* unit) {
   LessonQuestion q;
   q.kind = LessonQuestion::Kind::number;
@@ -192,7 +198,7 @@ const std::vector<LessonStop>& lesson_stops() {
        "task=pos&input=I saw a saw&panel=step",
        {{"self-attention", ""}},
        500,
-       choice([](const App& app) { return token_choices(input_words(app)); }),
+       token_question(),
        [](LessonContext& ctx) {
          LessonResult r;
          const std::vector<std::string> words = input_words(ctx.app);

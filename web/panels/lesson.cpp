@@ -72,7 +72,7 @@ static void ProgressStrip(App& app, int stop, int count) {
 static void Question(App& app, const LessonStop& stop) {
   const LessonQuestion& q = stop.question;
   if (q.kind == LessonQuestion::Kind::choice) {
-    ImGui::TextDisabled("%s", S().lesson_choose);
+    ImGui::TextDisabled("%s", q.on_tokens ? S().lesson_choose_token : S().lesson_choose);
     const std::vector<std::string> choices = q.choices(app);
     const float right = ImGui::GetContentRegionAvail().x + ImGui::GetCursorScreenPos().x;
     for (std::size_t i = 0; i < choices.size(); ++i) {

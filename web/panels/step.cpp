@@ -91,6 +91,7 @@ void ShowStepPanel(App& app, PanelTextures&) {
     ImGui::TableSetupColumn(S().step_col_alpha_norm, ImGuiTableColumnFlags_WidthStretch);
     ImGui::TableSetupColumn(S().step_col_v, ImGuiTableColumnFlags_WidthFixed, cell * static_cast<float>(Dh) + 4);
     ImGui::TableHeadersRow();
+    const bool asks = lesson_asks_for_token(app) && app.picks.query == T - 1;
     float smax = 1e-6f;
     for (int j = 0; j < T; ++j) smax = std::max(smax, std::fabs(S_(i, j)));
     for (int j = 0; j < T; ++j) {
@@ -98,7 +99,13 @@ void ShowStepPanel(App& app, PanelTextures&) {
       ImGui::PushID(j);
       const bool ok = allowed[i * T + j] != 0;
       ImGui::TableNextColumn();
-      ImGui::TextUnformatted(app.view.tokens[static_cast<std::size_t>(j)].c_str());
+      if (asks) {  // the lesson asks which key: a click on it is the answer
+        if (ImGui::SmallButton(app.view.tokens[static_cast<std::size_t>(j)].c_str()))
+          app.set_state({{"guess", std::to_string(j)}});
+        if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", S().step_pick_key);
+      } else {
+        ImGui::TextUnformatted(app.view.tokens[static_cast<std::size_t>(j)].c_str());
+      }
       ImGui::TableNextColumn();
       ui::VectorCells("k", row(K, j), Dh, range, cell);
       ImGui::TableNextColumn();
