@@ -129,7 +129,11 @@ TEST(Lesson, LeavingTheLessonKeepsTheStopsSettingsAndForgetsThePrediction) {
   EXPECT_EQ(app.state.lesson, 0);
   EXPECT_EQ(app.state.guess, "");
   EXPECT_EQ(app.state.task, "frames");
+  EXPECT_TRUE(app.state.train) << "the playground trains";
   EXPECT_FALSE(app.lesson.measuring);
+  ASSERT_TRUE(app.set_state({{"lesson", "9"}}).empty());
+  ASSERT_TRUE(app.set_state({{"lesson", "0"}, {"train", "false"}}).empty());
+  EXPECT_FALSE(app.state.train);
 }
 
 TEST(Lesson, ChangingTheModelAfterThePredictionMeasuresAgainOnTheNewModel) {

@@ -283,7 +283,9 @@ std::vector<std::string> apply_pairs(AppState& s, const std::vector<std::pair<st
   bool opened_stop = false;
   if (problems.empty() && next.lesson != s.lesson) {
     if (next.lesson == 0) {
-      next.guess.clear();  // leaving the lesson: the playground keeps the stop's settings
+      // leaving the lesson: the playground keeps the stop's settings, and trains (unless told otherwise)
+      next.guess.clear();
+      if (std::find(keys.begin(), keys.end(), "train") == keys.end()) next.train = true;
     } else {
       // Opening a stop: its own settings first (they already fit its task), then every other given pair on
       // top (a link may add some).
