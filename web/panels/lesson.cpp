@@ -40,8 +40,8 @@ std::string LessonNumberText(const LessonNumber& n) {
   if (!std::isfinite(n.value)) return "-";
   if (n.unit == "%") std::snprintf(buf, sizeof buf, "%.1f %%", n.value);
   else if (n.unit == "ms") std::snprintf(buf, sizeof buf, "%.2f ms", n.value);
-  else if (n.value == std::floor(n.value) && std::fabs(n.value) < 1e12)
-    return ui::GroupDigits(static_cast<long long>(n.value)) + (n.unit.empty() ? "" : " " + n.unit);
+  else if ((n.value == std::floor(n.value) || std::fabs(n.value) >= 100) && std::fabs(n.value) < 1e12)
+    return ui::GroupDigits(std::llround(n.value)) + (n.unit.empty() ? "" : " " + n.unit);
   else std::snprintf(buf, sizeof buf, "%.3g %s", n.value, n.unit.c_str());
   return buf;
 }
