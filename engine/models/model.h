@@ -71,6 +71,7 @@ struct ModelConfig {
   int ffn = 128;   // F
   Activation activation = Activation::relu;
   PosEnc pe = PosEnc::sinusoidal;
+  float pe_scale = 1.0f;  // s: amplitude of the sinusoidal table, PE(p, 2i) = s·sin(p / 10000^(2i/D)) (posenc.h)
   AttnNorm norm = AttnNorm::softmax;
   Relevance relevance = Relevance::dot;
   MaskSpec mask;           // causal / window / allow; padding comes with each batch
