@@ -67,6 +67,12 @@ void add_model_options(CLI::App* cmd, ModelOptions& o) {
   cmd->add_option("--pe", o.pe,
                   "attention: positional encoding none | sinusoidal | learned | alibi (default sinusoidal; graph: "
                   "none)");
+  ranged(cmd->add_option("--pe-scale", o.pe_scale,
+                         "attention, --pe sinusoidal: amplitude s of the table, PE(p, 2i) = s*sin(p / 10000^(2i/D)), "
+                         "PE(p, 2i+1) = s*cos(...); the token vectors start as N(0, 1), so s = 1 lets the word drown "
+                         "the position")
+             ->capture_default_str(),
+         "pe_scale");
   cmd->add_option("--mask", o.mask,
                   "attention: full | causal (only earlier tokens) | window (truncated: |i-j| <= --window-mask) | "
                   "graph (the graph task's default: attend along edges only; --mask full ignores the edges)");

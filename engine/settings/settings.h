@@ -85,8 +85,9 @@ std::shared_ptr<Dataset> make_dataset(const TaskConfig& task, const std::string&
 struct ModelSettings {
   std::string model = "attention";
   int layers = 2, heads = 4, dim = 64;
-  int ffn = 0;           // 0 = 2·dim
-  std::string pe;        // "" = the task's default (sinusoidal; graph: none)
+  int ffn = 0;                               // 0 = 2·dim
+  std::string pe;                            // "" = the task's default (sinusoidal; graph: none)
+  double pe_scale = ModelConfig().pe_scale;  // s, the amplitude of the sinusoidal table (models/model.h)
   std::string mask;      // "" = the task's default (full, or window when window_mask is given; graph: graph)
   int window_mask = -1;  // w of mask window (< 0: not given)
   std::string norm = "softmax", relevance = "dot", activation = "relu";

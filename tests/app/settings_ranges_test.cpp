@@ -47,6 +47,18 @@ TEST(SettingsRanges, TheStateTableTakesEveryRangeFromTheEngine) {
   }
 }
 
+TEST(SettingsRanges, TheSinusoidalAmplitudeHasOneDefaultForThePageAndTheCommandLine) {
+  // the headline example ("I saw a saw") is trained with the engine's default amplitude everywhere
+  EXPECT_EQ(AppState().pe_scale, ModelConfig().pe_scale);
+  EXPECT_EQ(static_cast<float>(ModelSettings().pe_scale), ModelConfig().pe_scale);
+  ModelSettings s;
+  EXPECT_EQ(to_model_config(s, TaskKind::pos).pe_scale, ModelConfig().pe_scale);
+  s.pe_scale = 2.5;
+  EXPECT_EQ(to_model_config(s, TaskKind::pos).pe_scale, 2.5f);
+  s.pe_scale = 0;
+  EXPECT_THROW(to_model_config(s, TaskKind::pos), SettingsError);
+}
+
 TEST(SettingsRanges, EnumFieldsOfferTheEnumsNames) {
   EXPECT_EQ(find_state_field("task")->choices, enum_names<TaskKind>());
   EXPECT_EQ(find_state_field("model")->choices, enum_names<ModelKind>());

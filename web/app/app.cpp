@@ -74,6 +74,7 @@ ModelConfig App::model_config(const std::string& kind) const {
   s.dim = state.dim;
   s.ffn = 2 * state.dim;
   s.pe = state.pe;
+  s.pe_scale = state.pe_scale;
   s.mask = state.mask;
   s.window_mask = state.mask == "window" ? state.window : -1;
   s.norm = state.norm;

@@ -160,6 +160,8 @@ const std::vector<StateField>& state_fields() {
       ranged_int_field("heads", &AppState::heads, true),
       ranged_int_field("dim", &AppState::dim, true),
       choice_field("pe", &AppState::pe, enum_names<PosEnc>(), true, "positional encoding"),
+      float_field("pe_scale", &AppState::pe_scale, setting_range("pe_scale").lo, setting_range("pe_scale").hi, true,
+                  setting_range("pe_scale").help),
       ranged_int_field("max_len", &AppState::max_len, true),
       choice_field("mask", &AppState::mask, enum_names<MaskKind>(), true, "which keys each query may see"),
       ranged_int_field("window", &AppState::window, true),

@@ -39,6 +39,7 @@ struct AppState {
   int heads = 4;
   int dim = 32;                   // model width D (heads must divide it)
   std::string pe = "sinusoidal";  // none | sinusoidal | learned | alibi
+  float pe_scale = 1.0f;          // s, amplitude of the sinusoidal table (= ModelConfig's default; a test checks)
   int max_len = 48;               // rows of a learned PE table
   std::string mask = "full";      // full | causal | window | graph
   int window = 2;                 // w for mask=window: query i sees keys with |i-j| <= w
