@@ -33,7 +33,13 @@ constexpr NameTable<PosEnc> names_of(PosEnc) { return NameTable<PosEnc>(kPosEncN
 //   PE(p, 2i+1) = s · cos(p / 10000^(2i/D))
 // It is defined for every position p, so it extends to sequences longer than any seen in training.
 //
-// s is the amplitude (ModelConfig::pe_scale); s = 1 is the paper's table, values in [−1, 1].
+// s is the amplitude (ModelConfig::pe_scale; s = 1 is the paper's table, values in [−1, 1]). The tagger adds
+// the table to word vectors that start as N(0, 1) in every dimension (as torch.nn.Embedding): with s = 1 the
+// position is the smaller part of the sum (RMS 1/√2 per dimension next to the word's 1), the two "saw"s of
+// "I saw a saw" reach attention as nearly the same vector, and which one is the verb flips from one training
+// step to the next. The pos task's s = 8 makes position the larger part, and the words are learned on top of
+// it. The synthetic tasks keep s = 1: count, which looks for equal tokens anywhere, fails when position
+// dominates (settings/settings.h: task_default_pe_scale; README.md, "Positional encoding").
 // pe: output (T, D), overwritten.
 void sinusoidal_encoding(MatMap pe, double s = 1.0);
 Mat sinusoidal_encoding(int T, int D, double s = 1.0);

@@ -13,11 +13,11 @@ static void setup_pe(CLI::App& root) {
       "Print the sinusoidal positional encoding PE (positions x dims): PE(p, 2i) = s*sin(p / 10000^(2i/D)), "
       "PE(p, 2i+1) = s*cos(p / 10000^(2i/D))");
   static int len = 8, dim = 8;
-  static double scale = ModelSettings().pe_scale;
+  static double scale = 1;
   cmd->add_option("--len", len, "Number of positions")->check(CLI::Range(1, 4096));
   cmd->add_option("--dim", dim, "Model width D")->check(CLI::Range(1, 4096));
   const SettingRange& r = setting_range("pe_scale");
-  cmd->add_option("--pe-scale", scale, "Amplitude s (the taggers' default; 1 = the paper's sin and cos alone)")
+  cmd->add_option("--pe-scale", scale, "Amplitude s: 1 = the paper's sin and cos alone; the pos tagger uses 8")
       ->capture_default_str()
       ->check(CLI::Range(r.lo, r.hi));
   cmd->callback([] {

@@ -69,9 +69,8 @@ void add_model_options(CLI::App* cmd, ModelOptions& o) {
                   "none)");
   ranged(cmd->add_option("--pe-scale", o.pe_scale,
                          "attention, --pe sinusoidal: amplitude s of the table, PE(p, 2i) = s*sin(p / 10000^(2i/D)), "
-                         "PE(p, 2i+1) = s*cos(...); the token vectors start as N(0, 1), so s = 1 lets the word drown "
-                         "the position")
-             ->capture_default_str(),
+                         "PE(p, 2i+1) = s*cos(...) (default: the task's, 8 for pos, where s = 1 lets the N(0, 1) "
+                         "word vectors drown the position; 1 for the others)"),
          "pe_scale");
   cmd->add_option("--mask", o.mask,
                   "attention: full | causal (only earlier tokens) | window (truncated: |i-j| <= --window-mask) | "

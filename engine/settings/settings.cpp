@@ -140,6 +140,7 @@ std::shared_ptr<Dataset> make_dataset(const TaskConfig& task, const std::string&
 
 const char* task_default_pe(TaskKind task) { return task == TaskKind::graph ? "none" : "sinusoidal"; }
 const char* task_default_mask(TaskKind task) { return task == TaskKind::graph ? "graph" : "full"; }
+double task_default_pe_scale(TaskKind task) { return task == TaskKind::pos ? 8.0 : 1.0; }
 
 ModelConfig to_model_config(const ModelSettings& s, TaskKind task) {
   // first the ranges every front end shares (the app's state and sliders read the same table)
@@ -147,7 +148,7 @@ ModelConfig to_model_config(const ModelSettings& s, TaskKind task) {
   check_range("heads", s.heads);
   check_range("dim", s.dim);
   check_range("max_len", s.max_len);
-  check_range("pe_scale", s.pe_scale);
+  if (s.pe_scale >= 0) check_range("pe_scale", s.pe_scale);      // < 0: not given
   if (s.window_mask >= 0) check_range("window", s.window_mask);  // < 0: not given
   check_range("k", s.window);
   check_range("k", s.kernel);
@@ -165,7 +166,7 @@ ModelConfig to_model_config(const ModelSettings& s, TaskKind task) {
   if (!from_string(pe, &m.pe)) {
     throw SettingsError("unknown positional encoding '" + pe + "' (choose " + join_names(enum_names<PosEnc>()) + ")");
   }
-  m.pe_scale = static_cast<float>(s.pe_scale);
+  m.pe_scale = static_cast<float>(s.pe_scale < 0 ? task_default_pe_scale(task) : s.pe_scale);
   if (!from_string(s.norm, &m.norm)) {
     throw SettingsError("unknown attention normalization '" + s.norm + "' (choose " +
                         join_names(enum_names<AttnNorm>()) + ")");

@@ -53,12 +53,12 @@ ADAM = dict(lr=1e-2, beta1=0.9, beta2=0.999, eps=1e-8, steps=5)
 RELU_MARGIN = 1e-3  # every ReLU input at a real token stays this far from 0 through all Adam steps
 
 BASE = dict(input="tokens", vocab=11, input_dim=0, tags=5, dim=8, heads=2, layers=2, ffn=16, activation="relu",
-            max_len=5, max_batch=3, pe="sinusoidal", pe_scale=1.0, norm="softmax", relevance="dot",
+            max_len=5, max_batch=3, pe="sinusoidal", pe_scale=8.0, norm="softmax", relevance="dot",
             mask=dict(causal=False, window=-1), attn_bias=True, ln_eps=1e-5)
 CASES = [
     dict(name="sinusoidal_softmax", cfg=dict(),
-         about="the reference architecture (bench-tagger) in small: sinusoidal PE, softmax attention with "
-               "biases, ReLU feed-forward, no mask; padding + one real token with tag -1"),
+         about="the reference architecture (bench-tagger) in small: sinusoidal PE of amplitude s = 8 (as the pos task), "
+               "softmax attention with biases, ReLU feed-forward, no mask; padding + one real token with tag -1"),
     dict(name="learned_gelu", cfg=dict(pe="learned", activation="gelu", max_len=7),
          about="learned positional table of 7 rows (rows 5, 6 unused: zero gradient), exact (erf) GELU"),
     dict(name="nope_causal", cfg=dict(pe="none", mask=dict(causal=True, window=-1)),

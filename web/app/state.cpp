@@ -231,6 +231,7 @@ AppState task_defaults(const std::string& task) {
   if (from_string(task, &kind)) {  // the settings' own task defaults (graph: pe none, mask graph)
     d.pe = task_default_pe(kind);
     d.mask = task_default_mask(kind);
+    d.pe_scale = static_cast<float>(task_default_pe_scale(kind));
   }
   return d;
 }
@@ -238,7 +239,7 @@ AppState task_defaults(const std::string& task) {
 void follow_task_defaults(const AppState& before, AppState& next, const std::vector<std::string>& explicit_keys) {
   if (next.task == before.task) return;
   const AppState was = task_defaults(before.task), now = task_defaults(next.task);
-  for (const char* name : {"pe", "mask"}) {
+  for (const char* name : {"pe", "pe_scale", "mask"}) {
     if (std::find(explicit_keys.begin(), explicit_keys.end(), name) != explicit_keys.end()) continue;
     const StateField* f = find_state_field(name);
     // graph allows only its own pe and mask (trainer.cpp), so moving there always takes them
