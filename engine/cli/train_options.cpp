@@ -15,6 +15,34 @@
 
 namespace attnlab::cli {
 
+Sequence sequence_from_text(const Dataset& d, const std::string& text, std::vector<std::string>* shown) {
+  Sequence seq;
+  std::string line = text;
+  if (d.task.kind == TaskKind::pos) {
+    *shown = split_words(line);
+    if (shown->empty()) throw Error("nothing to tag: give a sentence, e.g. \"I saw a saw\"");
+    return sequence_from_words(d, *shown);
+  }
+  if (d.input != InputMode::tokens) {
+    throw Error(std::string("the ") + to_string(d.task.kind) +
+                " task reads feature vectors, not words: use 'attnlab eval' on it");
+  }
+  // token names separated by spaces or commas
+  for (char& c : line) c = c == ',' ? ' ' : c;
+  *shown = split_words(line);
+  if (shown->empty()) throw Error("nothing to tag: give tokens of the task, e.g. \"3 1 4 1 5\"");
+  for (const std::string& w : *shown) {
+    const auto it = std::find(d.token_names.begin(), d.token_names.end(), w);
+    if (it == d.token_names.end()) {
+      throw Error("'" + w + "' is not a token of the " + to_string(d.task.kind) + " task (tokens are " +
+                  d.token_names.front() + " .. " + d.token_names.back() + ")");
+    }
+    seq.tokens.push_back(static_cast<int>(it - d.token_names.begin()));
+  }
+  seq.tags.assign(seq.tokens.size(), -1);
+  return seq;
+}
+
 bool stdout_is_terminal() {
 #if defined(__EMSCRIPTEN__)
   // under Node, isatty() says yes even for a pipe: ask Node itself
