@@ -7,24 +7,24 @@
 namespace attnlab {
 
 template <typename Real>
-void sinusoidal_encoding(Real* pe, int T, int D) {
+void sinusoidal_encoding(Real* pe, int T, int D, double s) {
   for (int p = 0; p < T; ++p) {
     for (int j = 0; j < D; ++j) {
       const int two_i = j - (j % 2);  // the pair (2i, 2i+1) shares one frequency
       const double freq = std::pow(10000.0, -static_cast<double>(two_i) / D);
       const double angle = p * freq;
-      pe[static_cast<long>(p) * D + j] = static_cast<Real>((j % 2 == 0) ? std::sin(angle) : std::cos(angle));
+      pe[static_cast<long>(p) * D + j] = static_cast<Real>(s * ((j % 2 == 0) ? std::sin(angle) : std::cos(angle)));
     }
   }
 }
 
-void sinusoidal_encoding(MatMap pe) {
-  sinusoidal_encoding(pe.data(), static_cast<int>(pe.rows()), static_cast<int>(pe.cols()));
+void sinusoidal_encoding(MatMap pe, double s) {
+  sinusoidal_encoding(pe.data(), static_cast<int>(pe.rows()), static_cast<int>(pe.cols()), s);
 }
 
-Mat sinusoidal_encoding(int T, int D) {
+Mat sinusoidal_encoding(int T, int D, double s) {
   Mat pe(T, D);
-  sinusoidal_encoding(MatMap(pe.data(), T, D));
+  sinusoidal_encoding(MatMap(pe.data(), T, D), s);
   return pe;
 }
 
@@ -78,8 +78,8 @@ void alibi_bias(Real* bias, double slope, int T) {
   }
 }
 
-template void sinusoidal_encoding<float>(float*, int, int);
-template void sinusoidal_encoding<double>(double*, int, int);
+template void sinusoidal_encoding<float>(float*, int, int, double);
+template void sinusoidal_encoding<double>(double*, int, int, double);
 template void positional_add_forward<float>(float*, const float*, const float*, int, int, int);
 template void positional_add_forward<double>(double*, const double*, const double*, int, int, int);
 template void positional_add_backward<float>(float*, float*, const float*, int, int, int);

@@ -29,15 +29,23 @@ inline constexpr EnumName<PosEnc> kPosEncNames[] = {
 constexpr NameTable<PosEnc> names_of(PosEnc) { return NameTable<PosEnc>(kPosEncNames); }
 
 // Hand-made sinusoidal encoding ("Attention Is All You Need"), added to the token vectors:
-//   PE(p, 2i)   = sin(p / 10000^(2i/D))
-//   PE(p, 2i+1) = cos(p / 10000^(2i/D))
+//   PE(p, 2i)   = s · sin(p / 10000^(2i/D))
+//   PE(p, 2i+1) = s · cos(p / 10000^(2i/D))
 // It is defined for every position p, so it extends to sequences longer than any seen in training.
+//
+// s is the amplitude (ModelConfig::pe_scale; s = 1 is the paper's table, values in [−1, 1]). The tagger adds
+// the table to word vectors that start as N(0, 1) in every dimension (as torch.nn.Embedding): with s = 1 the
+// position is the smaller part of the sum (RMS 1/√2 per dimension next to the word's 1), the two "saw"s of
+// "I saw a saw" reach attention as nearly the same vector, and which one is the verb flips from one training
+// step to the next. The pos task's s = 8 makes position the larger part, and the words are learned on top of
+// it. The synthetic tasks keep s = 1: count, which looks for equal tokens anywhere, fails when position
+// dominates (settings/settings.h: task_default_pe_scale; README.md, "Positional encoding").
 // pe: output (T, D), overwritten.
-void sinusoidal_encoding(MatMap pe);
-Mat sinusoidal_encoding(int T, int D);
+void sinusoidal_encoding(MatMap pe, double s = 1.0);
+Mat sinusoidal_encoding(int T, int D, double s = 1.0);
 // The same, for any scalar type: pe (T, D), overwritten.
 template <typename Real>
-void sinusoidal_encoding(Real* pe, int T, int D);
+void sinusoidal_encoding(Real* pe, int T, int D, double s = 1.0);
 
 // Add a position table to each of B sequences: out[b, t] = in[b, t] + pe[t]. out may equal in.
 // out, in (B·T, D); pe (≥T, D), row t = position t (sinusoidal table or learned parameters).

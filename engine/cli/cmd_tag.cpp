@@ -30,30 +30,8 @@ void run(const TagCmd& o) {
   const Dataset& d = lm.data;
   std::string line;
   for (const auto& t : o.text) line += (line.empty() ? "" : " ") + t;
-  Sequence seq;
   std::vector<std::string> shown;
-  if (d.task.kind == TaskKind::pos) {
-    shown = split_words(line);
-    if (shown.empty()) throw Error("nothing to tag: give a sentence, e.g. attnlab tag --load FILE \"I saw a saw\"");
-    seq = sequence_from_words(d, shown);
-  } else if (d.input == InputMode::tokens) {
-    // token names separated by spaces or commas
-    for (char& c : line) c = c == ',' ? ' ' : c;
-    shown = split_words(line);
-    if (shown.empty()) throw Error("nothing to tag: give tokens of the task, e.g. \"3 1 4 1 5\"");
-    for (const std::string& w : shown) {
-      const auto it = std::find(d.token_names.begin(), d.token_names.end(), w);
-      if (it == d.token_names.end()) {
-        throw Error("'" + w + "' is not a token of the " + to_string(d.task.kind) + " task (tokens are " +
-                    d.token_names.front() + " .. " + d.token_names.back() + ")");
-      }
-      seq.tokens.push_back(static_cast<int>(it - d.token_names.begin()));
-    }
-    seq.tags.assign(seq.tokens.size(), -1);
-  } else {
-    throw Error(std::string("the ") + to_string(d.task.kind) +
-                " task reads feature vectors, not words: use 'attnlab eval' on it");
-  }
+  const Sequence seq = sequence_from_text(d, line, &shown);
   std::vector<Sequence> one{seq};
   const int idx = 0;
   BatchBuilder builder;

@@ -2,6 +2,7 @@
 //
 //   attnlab train --task pos --model attention --layers 2 --heads 4 --dim 64 --pe sinusoidal --mask full
 //                 --norm softmax --steps 2000 --seed 1 [--save FILE] [--json]
+//   attnlab train --task pos --probe-sentence "I saw a saw" --json    the sentence's tags on every report line
 #include <cmath>
 #include <cstdio>
 #include <nlohmann/json.hpp>
@@ -17,9 +18,44 @@ struct TrainCmd {
   ModelOptions model;
   TrainOptions train;
   std::string save;
+  std::vector<std::string> probes;  // sentences (or token lists) tagged at every report line
   bool json = false;
   bool quiet = false;
 };
+
+// A --probe-sentence: the input as the task reads it, and the tags the model gives it now.
+struct Probe {
+  std::string text;
+  Sequence seq;
+  std::vector<std::string> tags;
+};
+
+void tag_probes(Trainer& trainer, std::vector<Probe>& probes) {
+  const Dataset& d = trainer.data();
+  for (Probe& p : probes) {
+    AttentionMaps maps;
+    std::vector<int> pred;
+    const std::string error = run_sequence(trainer.model(), d, p.seq, &maps, &pred);
+    if (!error.empty()) throw Error("--probe-sentence \"" + p.text + "\": " + error);
+    p.tags.clear();
+    for (int t : pred) p.tags.push_back(d.tag_names[static_cast<std::size_t>(t)]);
+  }
+}
+
+nlohmann::json probes_json(const std::vector<Probe>& probes) {
+  nlohmann::json out = nlohmann::json::array();
+  for (const Probe& p : probes) out.push_back({{"text", p.text}, {"tags", p.tags}});
+  return out;
+}
+
+std::string probes_text(const std::vector<Probe>& probes) {
+  std::string out;
+  for (const Probe& p : probes) {
+    out += "  \"" + p.text + "\":";
+    for (const std::string& t : p.tags) out += " " + t;
+  }
+  return out;
+}
 
 double pct(double x) { return 100.0 * x; }
 
@@ -45,6 +81,18 @@ void run(const TrainCmd& o) {
   } catch (const std::exception& e) {
     throw Error(e.what());
   }
+  std::vector<Probe> probes;
+  for (const std::string& text : o.probes) {
+    Probe p;
+    p.text = text;
+    std::vector<std::string> shown;
+    try {
+      p.seq = sequence_from_text(*data, text, &shown);
+    } catch (const Error& e) {
+      throw Error("--probe-sentence \"" + text + "\": " + e.what());
+    }
+    probes.push_back(std::move(p));
+  }
   const bool bar = !o.json && !o.quiet && stdout_is_terminal();
   if (!o.json && !o.quiet) {
     std::printf("task %s: %zu train / %zu dev / %zu test sequences, %d tags%s; model %s, %zu parameters\n",
@@ -55,19 +103,23 @@ void run(const TrainCmd& o) {
   std::size_t printed = 0;
   while (!trainer->done()) {
     trainer->step(tc.eval_every);
+    if (!probes.empty() && !trainer->diverged()) tag_probes(*trainer, probes);
     const auto& hist = trainer->history();
     for (; printed < hist.size(); ++printed) {
       const Metrics& m = hist[printed];
+      // the probes were tagged by the model as it is now, after the latest line's step
+      const bool now = m.step == trainer->steps_done() && !trainer->diverged();
       if (o.json) {
         nlohmann::json j = {
             {"step", m.step},         {"loss", m.loss}, {"train_acc", m.train_acc}, {"dev_acc", m.dev_acc},
             {"dev_loss", m.dev_loss}, {"lr", m.lr},     {"grad_norm", m.grad_norm}, {"ms_per_step", m.ms_per_step}};
+        if (!probes.empty() && now) j["probe"] = probes_json(probes);
         std::printf("%s\n", j.dump().c_str());
       } else if (bar) {
         print_bar(m, tc.steps, false);
       } else if (!o.quiet) {
-        std::printf("step %ld  loss %.4f  train %.2f%%  dev %.2f%%  %.3f ms/step\n", m.step, m.loss, pct(m.train_acc),
-                    pct(m.dev_acc), m.ms_per_step);
+        std::printf("step %ld  loss %.4f  train %.2f%%  dev %.2f%%  %.3f ms/step%s\n", m.step, m.loss, pct(m.train_acc),
+                    pct(m.dev_acc), m.ms_per_step, now ? probes_text(probes).c_str() : "");
       }
     }
     std::fflush(stdout);
@@ -102,11 +154,13 @@ void run(const TrainCmd& o) {
                         {"task", to_string(task.kind)},
                         {"model", describe(trainer->model_config())},
                         {"params", trainer->model().num_parameters()}};
+    if (!probes.empty()) j["probe"] = probes_json(probes);
     std::printf("%s\n", j.dump().c_str());
   } else if (!o.quiet) {
     std::printf("done after %ld steps (%s): dev %.2f%%, test %.2f%%, %.3f ms/step\n", m.step,
                 trainer->stop_reason() == "target" ? "target accuracy reached" : "all steps", pct(m.dev_acc),
                 pct(test.accuracy), m.ms_per_step);
+    if (bar && !probes.empty()) std::printf("%s\n", probes_text(probes).substr(2).c_str());  // lines had them
     if (m.dense_scores_per_step > 0) {
       std::printf("attention computed %.0f (query, key) scores per step, %.0f%% of the %.0f of every pair\n",
                   m.scores_per_step, 100 * m.scores_per_step / m.dense_scores_per_step, m.dense_scores_per_step);
@@ -134,6 +188,10 @@ void setup_train(CLI::App& root) {
   add_model_options(cmd, o.model);
   add_train_options(cmd, o.train);
   cmd->add_option("--save", o.save, "Write the trained model to FILE (read by tag, eval and the app)");
+  cmd->add_option("--probe-sentence", o.probes,
+                  "Tag this sentence (pos; tokens for seen/count/reverse/sort) at every report line, to watch "
+                  "the tagger make up its mind: \"probe\": [{\"text\", \"tags\"}] with --json (repeatable)")
+      ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
   cmd->add_flag("--json", o.json, "One JSON object per report line");
   cmd->add_flag("--quiet", o.quiet, "Print nothing but errors");
   cmd->callback([] { run(o); });

@@ -15,6 +15,34 @@
 
 namespace attnlab::cli {
 
+Sequence sequence_from_text(const Dataset& d, const std::string& text, std::vector<std::string>* shown) {
+  Sequence seq;
+  std::string line = text;
+  if (d.task.kind == TaskKind::pos) {
+    *shown = split_words(line);
+    if (shown->empty()) throw Error("nothing to tag: give a sentence, e.g. \"I saw a saw\"");
+    return sequence_from_words(d, *shown);
+  }
+  if (d.input != InputMode::tokens) {
+    throw Error(std::string("the ") + to_string(d.task.kind) +
+                " task reads feature vectors, not words: use 'attnlab eval' on it");
+  }
+  // token names separated by spaces or commas
+  for (char& c : line) c = c == ',' ? ' ' : c;
+  *shown = split_words(line);
+  if (shown->empty()) throw Error("nothing to tag: give tokens of the task, e.g. \"3 1 4 1 5\"");
+  for (const std::string& w : *shown) {
+    const auto it = std::find(d.token_names.begin(), d.token_names.end(), w);
+    if (it == d.token_names.end()) {
+      throw Error("'" + w + "' is not a token of the " + to_string(d.task.kind) + " task (tokens are " +
+                  d.token_names.front() + " .. " + d.token_names.back() + ")");
+    }
+    seq.tokens.push_back(static_cast<int>(it - d.token_names.begin()));
+  }
+  seq.tags.assign(seq.tokens.size(), -1);
+  return seq;
+}
+
 bool stdout_is_terminal() {
 #if defined(__EMSCRIPTEN__)
   // under Node, isatty() says yes even for a pipe: ask Node itself
@@ -67,6 +95,11 @@ void add_model_options(CLI::App* cmd, ModelOptions& o) {
   cmd->add_option("--pe", o.pe,
                   "attention: positional encoding none | sinusoidal | learned | alibi (default sinusoidal; graph: "
                   "none)");
+  ranged(cmd->add_option("--pe-scale", o.pe_scale,
+                         "attention, --pe sinusoidal: amplitude s of the table, PE(p, 2i) = s*sin(p / 10000^(2i/D)), "
+                         "PE(p, 2i+1) = s*cos(...) (default: the task's, 8 for pos, where s = 1 lets the N(0, 1) "
+                         "word vectors drown the position; 1 for the others)"),
+         "pe_scale");
   cmd->add_option("--mask", o.mask,
                   "attention: full | causal (only earlier tokens) | window (truncated: |i-j| <= --window-mask) | "
                   "graph (the graph task's default: attend along edges only; --mask full ignores the edges)");

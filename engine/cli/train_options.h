@@ -25,6 +25,12 @@ void add_train_options(CLI::App* cmd, TrainOptions& o);
 // test split of the built-in corpus) mapped with the model's own vocabulary.
 std::vector<Sequence> remap_with_vocab(const std::vector<Sequence>& seqs, const Dataset& model_data);
 
+// A typed input as a sequence of the data's task, for `tag` and `train --probe-sentence`: pos splits a
+// sentence into words (unknown words become their shape tokens); seen, count, reverse, sort take token names
+// separated by spaces or commas. *shown gets the words or tokens as given. Throws Error (one line) for an
+// empty input, a token the task does not have, or a task of feature vectors.
+Sequence sequence_from_text(const Dataset& data, const std::string& text, std::vector<std::string>* shown);
+
 bool stdout_is_terminal();
 
 }  // namespace attnlab::cli

@@ -166,9 +166,10 @@ void write_model_config(Writer& w, const ModelConfig& m) {
   w.u32(static_cast<std::uint32_t>(m.cell));
   w.u8(m.bidirectional ? 1 : 0);
   w.u8(m.graph_mask ? 1 : 0);
+  w.f32(c.pe_scale);  // version 2
 }
 
-ModelConfig read_model_config(Reader& r) {
+ModelConfig read_model_config(Reader& r, std::uint32_t version) {
   ModelConfig m;
   ModelConfig& c = m;
   m.kind = enum_field<ModelKind>(r, "model kind");
@@ -194,6 +195,7 @@ ModelConfig read_model_config(Reader& r) {
   m.cell = enum_field<RnnCell>(r, "RNN cell");
   m.bidirectional = r.u8() != 0;
   m.graph_mask = r.u8() != 0;
+  c.pe_scale = version >= 2 ? r.f32() : 1.0f;  // version 1: the table had amplitude 1
   return m;
 }
 
@@ -261,7 +263,7 @@ LoadedModel load_model(const std::uint8_t* bytes, std::size_t size) {
   LoadedModel out;
   Dataset& d = out.data;
   d.task = read_task(r);
-  ModelConfig mc = read_model_config(r);
+  ModelConfig mc = read_model_config(r, version);
   out.data_name = r.str();
   d.input = enum_field<InputMode>(r, "input mode");
   d.vocab = r.i32();

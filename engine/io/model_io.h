@@ -13,6 +13,12 @@
 //     20 + P   u32       CRC-32 (IEEE, as zlib) of bytes 0 .. 20+P−1
 // A file that is too short, does not start with the magic, has a newer version, or whose checksum does
 // not match is refused with a message saying which.
+//
+// Versions (every older one is still read):
+//   1  the first format
+//   2  adds ModelConfig::pe_scale (f32) after the model configuration's other fields; a version-1 file was
+//      written when the sinusoidal table had no amplitude, so it loads with pe_scale = 1 and computes what it
+//      computed then
 #pragma once
 
 #include <cstdint>
@@ -26,7 +32,7 @@
 
 namespace attnlab {
 
-constexpr std::uint32_t kModelFormatVersion = 1;
+constexpr std::uint32_t kModelFormatVersion = 2;
 
 struct ModelFileError : std::runtime_error {
   using std::runtime_error::runtime_error;

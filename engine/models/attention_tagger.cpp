@@ -28,6 +28,9 @@ std::string check_attention_config(const ModelConfig& c) {
   const std::string memory = attention_memory_check(c, c.max_batch, c.max_len);
   if (!memory.empty()) return memory;
   if (!(c.ln_eps > 0)) return "the LayerNorm eps must be positive";
+  if (!(c.pe_scale > 0) || !std::isfinite(c.pe_scale)) {
+    return "the sinusoidal amplitude pe_scale must be a positive number (got " + std::to_string(c.pe_scale) + ")";
+  }
   if (!c.mask.allow.empty() &&
       c.mask.allow.size() != static_cast<size_t>(c.mask.allow_n) * static_cast<size_t>(c.mask.allow_n)) {
     return "the allow matrix must have allow_n x allow_n entries";
@@ -126,7 +129,8 @@ void AttentionTagger<Real>::resize_workspace(int B, int T) {
   if (c.pe == PosEnc::sinusoidal && pe_rows_ < std::max(T, c.max_len)) {
     pe_rows_ = std::max(T, c.max_len);  // defined for every position: grow the table when needed
     pe_table_.resize(static_cast<size_t>(pe_rows_) * D);
-    sinusoidal_encoding(pe_table_.data(), pe_rows_, D);
+    // PE(p, 2i) = s·sin(p / 10000^(2i/D)), PE(p, 2i+1) = s·cos(p / 10000^(2i/D)), s = pe_scale (posenc.h)
+    sinusoidal_encoding(pe_table_.data(), pe_rows_, D, c.pe_scale);
   }
   acts_.resize(c.layers);
   for (BlockActs& a : acts_) {

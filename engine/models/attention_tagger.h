@@ -6,6 +6,8 @@
 //
 //   x = E[ids]                (tokens mode)   or   x = features·W_in + b_in   (features mode)      (N, D)
 //   x = x + PE                (sinusoidal or learned; ALiBi acts inside attention instead)
+//                             sinusoidal: PE(p, 2i) = s·sin(p / 10000^(2i/D)), PE(p, 2i+1) = s·cos(...),
+//                             s = pe_scale (attention/posenc.h says why the pos task uses 8, not 1)
 //   for each of the L blocks (pre-LayerNorm):
 //     x = x + MHA(LN1(x))     multi-head self-attention (attention/attention.h)
 //     x = x + FFN(LN2(x))     feed-forward block (ops/ffn.h)

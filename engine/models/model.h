@@ -71,6 +71,9 @@ struct ModelConfig {
   int ffn = 128;   // F
   Activation activation = Activation::relu;
   PosEnc pe = PosEnc::sinusoidal;
+  // s: amplitude of the sinusoidal table, PE(p, 2i) = s·sin(p / 10000^(2i/D)) (posenc.h). 1 is the paper's
+  // table (and what model files of format 1 used); the pos task's setting is 8 (settings.h: task_default_pe_scale).
+  float pe_scale = 1.0f;
   AttnNorm norm = AttnNorm::softmax;
   Relevance relevance = Relevance::dot;
   MaskSpec mask;           // causal / window / allow; padding comes with each batch

@@ -19,6 +19,9 @@ const std::vector<SettingRange>& setting_ranges() {
       {"heads", "--heads", 1, 8, true, false, "attention heads H (must divide dim)"},
       {"dim", "--dim", 4, 128, true, false, "model width D"},
       {"max_len", "--max-len", 0, 512, true, false, "rows of the learned positional table (0 = the data's longest)"},
+      {"pe_scale", "--pe-scale", 0.1, 64, false, false,
+       "amplitude s of the sinusoidal table: PE(p, 2i) = s*sin(p / 10000^(2i/D)), so position is not drowned by the "
+       "word vectors"},
       {"window", "--window-mask", 0, 64, true, false, "w of truncated attention: query i sees keys with |i-j| <= w"},
       {"k", "--window,--kernel", 1, 15, true, true, "window width of the FC baseline, kernel width of the CNN (odd)"},
       {"lr", "--lr", 1e-5, 1.0, false, false, "Adam learning rate"},
@@ -137,6 +140,7 @@ std::shared_ptr<Dataset> make_dataset(const TaskConfig& task, const std::string&
 
 const char* task_default_pe(TaskKind task) { return task == TaskKind::graph ? "none" : "sinusoidal"; }
 const char* task_default_mask(TaskKind task) { return task == TaskKind::graph ? "graph" : "full"; }
+double task_default_pe_scale(TaskKind task) { return task == TaskKind::pos ? 8.0 : 1.0; }
 
 ModelConfig to_model_config(const ModelSettings& s, TaskKind task) {
   // first the ranges every front end shares (the app's state and sliders read the same table)
@@ -144,6 +148,7 @@ ModelConfig to_model_config(const ModelSettings& s, TaskKind task) {
   check_range("heads", s.heads);
   check_range("dim", s.dim);
   check_range("max_len", s.max_len);
+  if (s.pe_scale >= 0) check_range("pe_scale", s.pe_scale);      // < 0: not given
   if (s.window_mask >= 0) check_range("window", s.window_mask);  // < 0: not given
   check_range("k", s.window);
   check_range("k", s.kernel);
@@ -161,6 +166,7 @@ ModelConfig to_model_config(const ModelSettings& s, TaskKind task) {
   if (!from_string(pe, &m.pe)) {
     throw SettingsError("unknown positional encoding '" + pe + "' (choose " + join_names(enum_names<PosEnc>()) + ")");
   }
+  m.pe_scale = static_cast<float>(s.pe_scale < 0 ? task_default_pe_scale(task) : s.pe_scale);
   if (!from_string(s.norm, &m.norm)) {
     throw SettingsError("unknown attention normalization '" + s.norm + "' (choose " +
                         join_names(enum_names<AttnNorm>()) + ")");

@@ -47,6 +47,32 @@ TEST(SettingsRanges, TheStateTableTakesEveryRangeFromTheEngine) {
   }
 }
 
+TEST(SettingsRanges, TheSinusoidalAmplitudeIsTheTasksDefaultOnThePageAndTheCommandLine) {
+  // the headline example ("I saw a saw") is trained with s = 8 by the page and by `attnlab train --task pos`
+  EXPECT_EQ(task_default_pe_scale(TaskKind::pos), 8.0);
+  EXPECT_EQ(AppState().pe_scale, 8.0f);
+  ModelSettings s;  // pe_scale not given
+  EXPECT_EQ(to_model_config(s, TaskKind::pos).pe_scale, 8.0f);
+  for (TaskKind t : {TaskKind::seen, TaskKind::count, TaskKind::reverse, TaskKind::sort, TaskKind::frames}) {
+    EXPECT_EQ(to_model_config(s, t).pe_scale, 1.0f) << to_string(t);
+    EXPECT_EQ(task_defaults(to_string(t)).pe_scale, 1.0f) << to_string(t);
+  }
+  s.pe_scale = 2.5;
+  EXPECT_EQ(to_model_config(s, TaskKind::count).pe_scale, 2.5f);
+  s.pe_scale = 0;
+  EXPECT_THROW(to_model_config(s, TaskKind::pos), SettingsError);
+  // the page: another task brings its amplitude, unless the link gives one; back to pos brings 8 again
+  AppState a;
+  EXPECT_TRUE(apply_query(a, "task=count").empty());
+  EXPECT_EQ(a.pe_scale, 1.0f);
+  EXPECT_EQ(state_to_query(a), "task=count");
+  EXPECT_TRUE(apply_query(a, "task=pos").empty());
+  EXPECT_EQ(a.pe_scale, 8.0f);
+  EXPECT_TRUE(apply_query(a, "task=count&pe_scale=4").empty());
+  EXPECT_EQ(a.pe_scale, 4.0f);
+  EXPECT_EQ(state_to_query(a), "task=count&pe_scale=4");
+}
+
 TEST(SettingsRanges, EnumFieldsOfferTheEnumsNames) {
   EXPECT_EQ(find_state_field("task")->choices, enum_names<TaskKind>());
   EXPECT_EQ(find_state_field("model")->choices, enum_names<ModelKind>());

@@ -62,9 +62,9 @@ Enum parse_enum(const json& j, const char* key) {
 }
 
 ModelConfig config_from(const json& j) {
-  static const std::set<std::string> known = {"input",  "vocab",     "input_dim",  "tags",      "dim",       "heads",
-                                              "layers", "ffn",       "activation", "max_len",   "max_batch", "pe",
-                                              "norm",   "relevance", "mask",       "attn_bias", "ln_eps"};
+  static const std::set<std::string> known = {"input",    "vocab", "input_dim",  "tags",    "dim",       "heads",
+                                              "layers",   "ffn",   "activation", "max_len", "max_batch", "pe",
+                                              "pe_scale", "norm",  "relevance",  "mask",    "attn_bias", "ln_eps"};
   for (auto it = j.begin(); it != j.end(); ++it) {  // a setting this test would silently ignore is an error
     if (known.count(it.key()) == 0) throw std::runtime_error("config: unknown key " + it.key());
   }
@@ -84,6 +84,7 @@ ModelConfig config_from(const json& j) {
   c.max_len = j.at("max_len").get<int>();
   c.max_batch = j.at("max_batch").get<int>();
   c.pe = parse_enum<PosEnc>(j, "pe");
+  c.pe_scale = j.at("pe_scale").get<float>();  // the sinusoidal table's amplitude s (a float, as in ModelConfig)
   c.norm = parse_enum<AttnNorm>(j, "norm");
   c.relevance = parse_enum<Relevance>(j, "relevance");
   c.mask.causal = j.at("mask").at("causal").get<bool>();

@@ -5,6 +5,8 @@
 #include <gtest/gtest.h>
 
 #include <cstdio>
+#include <fstream>
+#include <iterator>
 #include <string>
 
 #include "engine/train/trainer.h"
@@ -114,6 +116,53 @@ TEST(ModelIo, BrokenFilesAreRefusedWithAReason) {
   EXPECT_NE(load_error(longer).find("unexpected bytes"), std::string::npos) << load_error(longer);
 
   EXPECT_EQ(load_error(good), "");
+}
+
+TEST(ModelIo, TheSinusoidalAmplitudeIsStored) {
+  auto data = tiny_seen();
+  ModelConfig m;
+  m.dim = 8, m.heads = 2, m.layers = 1, m.ffn = 8;
+  m.pe_scale = 3.5f;
+  TrainConfig c;
+  c.steps = 2, c.batch = 4;
+  Trainer tr(data, m, c);
+  tr.step(2);
+  const auto bytes = save_model(tr.model(), *data, "");
+  EXPECT_EQ(bytes[8], kModelFormatVersion);
+  LoadedModel lm = load_model(bytes.data(), bytes.size());
+  EXPECT_EQ(lm.model->config().pe_scale, 3.5f);
+  EXPECT_TRUE(Mat(lm.model->pe_table()).isApprox(sinusoidal_encoding(lm.model->pe_table().rows(), 8, 3.5)));
+  const EvalResult before = tr.evaluate(data->test), after = evaluate(*lm.model, *data, data->test);
+  EXPECT_EQ(after.correct, before.correct);
+  EXPECT_NEAR(after.loss, before.loss, 1e-6);
+}
+
+// A version-1 file, written by attnlab before the sinusoidal table had an amplitude (main at 2680fef):
+//   attnlab train --task reverse --dim 16 --heads 2 --layers 1 --ffn 32 --steps 300 --lengths 4:6
+//                 --train-size 500 --seed 3 --save tests/engine/model_v1_reverse.model
+//   attnlab eval --load tests/engine/model_v1_reverse.model --json   → accuracy 0.3193108974358974 (2496
+//                                                                      tokens), loss 2.1378942237068443
+// It loads with pe_scale = 1 and computes what it computed then; saved again, it is a current file.
+TEST(ModelIo, VersionOneFilesLoadWithTheUnscaledTable) {
+  const std::string path = std::string(ATTNLAB_SOURCE_DIR) + "/tests/engine/model_v1_reverse.model";
+  std::ifstream f(path, std::ios::binary);
+  const std::vector<std::uint8_t> v1((std::istreambuf_iterator<char>(f)), std::istreambuf_iterator<char>());
+  ASSERT_GT(v1.size(), 20u) << path;
+  EXPECT_EQ(v1[8], 1) << "the fixture is a version-1 file";
+  LoadedModel lm = load_model(v1.data(), v1.size());
+  EXPECT_EQ(lm.model->config().pe_scale, 1.0f);
+  EXPECT_EQ(lm.model->config().pe, PosEnc::sinusoidal);
+  const Dataset full = make_synthetic_dataset(lm.data.task);
+  const EvalResult r = evaluate(*lm.model, lm.data, full.test, 32);
+  EXPECT_EQ(r.tokens, 2496);
+  EXPECT_NEAR(r.loss, 2.1378942237068443, 1e-5);
+  EXPECT_NEAR(r.accuracy, 0.3193108974358974, 1.5 / 2496) << "at most one token on the other side of a tie";
+
+  const std::vector<std::uint8_t> v2 = save_model(*lm.model, lm.data, lm.data_name);
+  EXPECT_EQ(v2[8], kModelFormatVersion);
+  LoadedModel again = load_model(v2.data(), v2.size());
+  EXPECT_EQ(again.model->config().pe_scale, 1.0f);
+  EXPECT_EQ(evaluate(*again.model, again.data, full.test, 32).correct, r.correct);
 }
 
 TEST(ModelIo, FileHelpers) {

@@ -63,14 +63,29 @@ TEST(LearnedPE, OnlyRowsOfPositionsSeenGetAGradient) {
 
 TEST(Sinusoidal, TaggerTableIsTheHandMadeEncodingAndGrowsForLongerInputs) {
   AttentionTagger<float> model(small(PosEnc::sinusoidal, 8));
+  const double s = model.config().pe_scale;
   EXPECT_EQ(model.pe_table().rows(), 8);
-  EXPECT_TRUE(Mat(model.pe_table()).isApprox(sinusoidal_encoding(8, 8)));
+  EXPECT_TRUE(Mat(model.pe_table()).isApprox(sinusoidal_encoding(8, 8, s)));
   std::vector<int> ids = some_tokens(20, 13);
   Batch<float> batch;
   batch.B = 1, batch.T = 20, batch.tokens = ids.data();
   ASSERT_TRUE(model.forward(batch));
   EXPECT_EQ(model.pe_table().rows(), 20);
-  EXPECT_TRUE(Mat(model.pe_table()).isApprox(sinusoidal_encoding(20, 8)));
+  EXPECT_TRUE(Mat(model.pe_table()).isApprox(sinusoidal_encoding(20, 8, s)));
+}
+
+TEST(Sinusoidal, TaggerTableHasTheConfiguredAmplitude) {
+  ModelConfig c = small(PosEnc::sinusoidal, 8);
+  c.pe_scale = 1;  // the paper's table, sin and cos alone
+  AttentionTagger<float> one(c);
+  c.pe_scale = 2.5f;
+  AttentionTagger<float> scaled(c);
+  EXPECT_TRUE(Mat(one.pe_table()).isApprox(sinusoidal_encoding(8, 8)));
+  EXPECT_TRUE(Mat(scaled.pe_table()).isApprox(2.5f * Mat(one.pe_table())));
+  for (float bad : {0.0f, -1.0f, std::nanf("")}) {
+    c.pe_scale = bad;
+    EXPECT_NE(check_model_config(c).find("pe_scale must be a positive number"), std::string::npos) << bad;
+  }
 }
 
 TEST(NoPE, AttentionAloneIgnoresOrder) {

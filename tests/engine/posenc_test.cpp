@@ -22,6 +22,15 @@ TEST(Sinusoidal, HandWorkedValues) {
   EXPECT_NEAR(pe(2, 3), std::cos(0.02), 1e-6);
 }
 
+TEST(Sinusoidal, TheAmplitudeSScalesEveryValue) {
+  // PE(p, 2i) = s·sin(p / 10000^(2i/D)), PE(p, 2i+1) = s·cos(p / 10000^(2i/D))
+  const Mat one = sinusoidal_encoding(6, 4), eight = sinusoidal_encoding(6, 4, 8.0);
+  EXPECT_TRUE(eight.isApprox(8.0f * one));
+  EXPECT_NEAR(eight(1, 0), 8 * std::sin(1.0), 1e-5);
+  EXPECT_NEAR(eight(0, 1), 8.0, 1e-6) << "cos(0) = 1 times s";
+  EXPECT_LE(eight.cwiseAbs().maxCoeff(), 8.0f) << "the values lie in [-s, s]";
+}
+
 TEST(Sinusoidal, ExtendsToLongerSequencesWithoutChangingEarlierRows) {
   const Mat short_pe = sinusoidal_encoding(8, 16);
   const Mat long_pe = sinusoidal_encoding(64, 16);

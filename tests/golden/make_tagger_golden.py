@@ -14,6 +14,7 @@ The tagger is written here in plain torch ops, in the engine's parameter layout 
 `q = x.wq`, heads = consecutive column blocks of Dh = D/H columns):
 
     x = tok_emb[ids]  or  features.in_proj.w + in_proj.b;        x += PE (sinusoidal table | pos_emb[:T])
+    sinusoidal table: PE(p, 2i) = s.sin(p / 10000^(2i/D)), PE(p, 2i+1) = s.cos(p / 10000^(2i/D)), s = pe_scale
     per block (pre-LayerNorm):  x += MHA(LN1(x));  x += FFN(LN2(x)) = act(LN2(x).w1 + b1).w2 + b2
     logits = LN_f(x).head.w + head.b ;  loss = mean cross-entropy over the tokens whose tag is not -1
 
@@ -52,12 +53,12 @@ ADAM = dict(lr=1e-2, beta1=0.9, beta2=0.999, eps=1e-8, steps=5)
 RELU_MARGIN = 1e-3  # every ReLU input at a real token stays this far from 0 through all Adam steps
 
 BASE = dict(input="tokens", vocab=11, input_dim=0, tags=5, dim=8, heads=2, layers=2, ffn=16, activation="relu",
-            max_len=5, max_batch=3, pe="sinusoidal", norm="softmax", relevance="dot",
+            max_len=5, max_batch=3, pe="sinusoidal", pe_scale=8.0, norm="softmax", relevance="dot",
             mask=dict(causal=False, window=-1), attn_bias=True, ln_eps=1e-5)
 CASES = [
     dict(name="sinusoidal_softmax", cfg=dict(),
-         about="the reference architecture (bench-tagger) in small: sinusoidal PE, softmax attention with "
-               "biases, ReLU feed-forward, no mask; padding + one real token with tag -1"),
+         about="the reference architecture (bench-tagger) in small: sinusoidal PE of amplitude s = 8 (as the pos task), "
+               "softmax attention with biases, ReLU feed-forward, no mask; padding + one real token with tag -1"),
     dict(name="learned_gelu", cfg=dict(pe="learned", activation="gelu", max_len=7),
          about="learned positional table of 7 rows (rows 5, 6 unused: zero gradient), exact (erf) GELU"),
     dict(name="nope_causal", cfg=dict(pe="none", mask=dict(causal=True, window=-1)),
@@ -68,9 +69,9 @@ CASES = [
                "no key"),
     dict(name="sigmoid_nobias_l1", cfg=dict(norm="sigmoid", attn_bias=False, layers=1, ffn=12),
          about="sigmoid attention sigmoid(S - ln n), no attention biases, one block, F = 12"),
-    dict(name="features_l3", cfg=dict(input="features", vocab=0, input_dim=4, layers=3, heads=1, ffn=8),
+    dict(name="features_l3", cfg=dict(input="features", vocab=0, input_dim=4, layers=3, heads=1, ffn=8, pe_scale=1.0),
          about="features mode (x = features.in_proj.w + in_proj.b, Din = 4), 3 blocks, 1 head, F = 8; also checks "
-               "d loss / d features"),
+               "d loss / d features; sinusoidal amplitude s = 1 (the paper's table, as in version-1 model files)"),
 ]
 B, T, LENGTHS = 3, 5, [5, 3, 4]
 IGNORED_REAL = (0, 2)  # (sequence, position) of a real token whose tag is -1
@@ -163,12 +164,12 @@ def alibi_bias(c):
     return torch.stack([-alibi_slope(h, c["heads"]) * d for h in range(c["heads"])])
 
 
-def sinusoidal(rows, D):  # engine/attention/posenc.cpp
+def sinusoidal(rows, D, s):  # engine/attention/posenc.cpp
     pe = torch.zeros(rows, D)
     for p in range(rows):
         for j in range(D):
             freq = math.pow(10000.0, -float(j - j % 2) / D)
-            pe[p, j] = math.sin(p * freq) if j % 2 == 0 else math.cos(p * freq)
+            pe[p, j] = s * (math.sin(p * freq) if j % 2 == 0 else math.cos(p * freq))
     return pe
 
 
@@ -189,7 +190,7 @@ def input_vectors(c, P, batch, features=None):
         f = batch["features"] if features is None else features
         x = (f @ P["in_proj.w"] + P["in_proj.b"].reshape(-1)).reshape(B, T, D)
     if c["pe"] == "sinusoidal":
-        x = x + sinusoidal(T, D)
+        x = x + sinusoidal(T, D, c["pe_scale"])
     elif c["pe"] == "learned":
         x = x + P["pos_emb"][:T]
     return x

@@ -77,6 +77,7 @@ ModelConfig App::model_config(const std::string& kind, const AppState& settings)
   s.dim = settings.dim;
   s.ffn = 2 * settings.dim;
   s.pe = settings.pe;
+  s.pe_scale = settings.pe_scale;
   s.mask = settings.mask;
   s.window_mask = settings.mask == "window" ? settings.window : -1;
   s.norm = settings.norm;

@@ -161,6 +161,8 @@ const std::vector<StateField>& state_fields() {
       ranged_int_field("heads", &AppState::heads, true),
       ranged_int_field("dim", &AppState::dim, true),
       choice_field("pe", &AppState::pe, enum_names<PosEnc>(), true, "positional encoding"),
+      float_field("pe_scale", &AppState::pe_scale, setting_range("pe_scale").lo, setting_range("pe_scale").hi, true,
+                  setting_range("pe_scale").help),
       ranged_int_field("max_len", &AppState::max_len, true),
       choice_field("mask", &AppState::mask, enum_names<MaskKind>(), true, "which keys each query may see"),
       ranged_int_field("window", &AppState::window, true),
@@ -234,6 +236,7 @@ AppState task_defaults(const std::string& task) {
   if (from_string(task, &kind)) {  // the settings' own task defaults (graph: pe none, mask graph)
     d.pe = task_default_pe(kind);
     d.mask = task_default_mask(kind);
+    d.pe_scale = static_cast<float>(task_default_pe_scale(kind));
   }
   return d;
 }
@@ -241,7 +244,7 @@ AppState task_defaults(const std::string& task) {
 void follow_task_defaults(const AppState& before, AppState& next, const std::vector<std::string>& explicit_keys) {
   if (next.task == before.task) return;
   const AppState was = task_defaults(before.task), now = task_defaults(next.task);
-  for (const char* name : {"pe", "mask"}) {
+  for (const char* name : {"pe", "pe_scale", "mask"}) {
     if (std::find(explicit_keys.begin(), explicit_keys.end(), name) != explicit_keys.end()) continue;
     const StateField* f = find_state_field(name);
     // graph allows only its own pe and mask (trainer.cpp), so moving there always takes them

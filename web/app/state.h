@@ -40,6 +40,7 @@ struct AppState {
   int heads = 4;
   int dim = 32;                   // model width D (heads must divide it)
   std::string pe = "sinusoidal";  // none | sinusoidal | learned | alibi
+  float pe_scale = 8.0f;          // s, amplitude of the sinusoidal table: the task's default (pos 8, others 1)
   int max_len = 48;               // rows of a learned PE table
   std::string mask = "full";      // full | causal | window | graph
   int window = 2;                 // w for mask=window: query i sees keys with |i-j| <= w
@@ -84,10 +85,11 @@ const StateField* find_state_field(const std::string& name);
 std::string check_state(const AppState& s);
 
 // The defaults of a task: a default AppState, except that graph starts with mask = graph and pe = none
-// (attention along the edges; graph nodes have no order).
+// (attention along the edges; graph nodes have no order), and every task but pos with pe_scale = 1
+// (engine/settings/settings.h: task_default_pe_scale).
 AppState task_defaults(const std::string& task);
 
-// After a change of task from `before.task` to `next.task`: every task-dependent field (pe, mask) not in
+// After a change of task from `before.task` to `next.task`: every task-dependent field (pe, pe_scale, mask) not in
 // `explicit_keys` takes the new task's default if it still had the old task's default (to graph: always,
 // nothing else works there). So choosing graph (in the panel, a link, setState) gives a graph model, and
 // leaving it gives the usual one.

@@ -41,6 +41,11 @@ void ShowModelPanel(App& app) {
     slider(S().model_dim, "dim", &p.dim, S().model_dim_help, 4);  // multiples of 4: 1, 2 and 4 heads divide them
     combo(S().model_pe, &p.pe, "pe", S().model_pe_help);
     if (p.pe == "learned") slider(S().model_max_len, "max_len", &p.max_len, S().model_max_len_help);
+    if (p.pe == "sinusoidal") {
+      ImGui::SetNextItemWidth(w);
+      SettingFloat(S().model_pe_scale, "pe_scale", &p.pe_scale, "%.2f");
+      HelpMarker(S().model_pe_scale_help);
+    }
     combo(S().model_mask, &p.mask, "mask", S().model_mask_help);
     if (p.mask == "window") slider(S().model_window, "window", &p.window, S().model_window_help);
     if (p.mask == "graph" && app.state.task != "graph")

@@ -53,10 +53,10 @@ void ShowPositionalEncodingPanel(App& app, PanelTextures& tex) {
       verdict = app.runs.main.trainer->model().check_batch(probe);
     }
   } else {
-    shown = sinusoidal_encoding(len, D);
+    shown = sinusoidal_encoding(len, D, st.pe_scale);  // the table the model adds: amplitude s (posenc.h)
   }
   const bool learned = st.pe == "learned";
-  const Mat sinus = sinusoidal_encoding(len, D);
+  const Mat sinus = sinusoidal_encoding(len, D, st.pe_scale);
 
   const ImVec2 avail = ImGui::GetContentRegionAvail();
   const float side = std::max(140.0f, std::min((avail.x - 24) / 2.0f, avail.y - ImGui::GetFontSize() * 7));
@@ -83,7 +83,7 @@ void ShowPositionalEncodingPanel(App& app, PanelTextures& tex) {
     ImGui::TextUnformatted(S().pe_sinusoidal_beside);
     HelpMarker(S().pe_matrix_help);
     ui::LabelledHeatmap(tex.pe_sim, sinus.data(), len, D, {}, {}, ImVec2(side, side),
-                        {gfx::Colormap::Diverging, -1.0f, 1.0f}, false);
+                        {gfx::Colormap::Diverging, -st.pe_scale, st.pe_scale}, false);
   } else {
     Mat sim(len, len);
     sim.noalias() = shown * shown.transpose();
