@@ -2,10 +2,10 @@
 """The headline example must be right: the CLI's default pos tagger reads "I saw a saw" as PRON VERB DET NOUN
 at step 500 and at every 100-step check from 500 to 3000, on at least 9 of 10 seeds (issue 10).
 
-    saw_test.py run ATTNLAB SEED OUT.json     one seed: attnlab train --task pos --seed SEED --steps 3000
+    saw_test.py run ATTNLAB SEED OUT          one seed: attnlab train --task pos --seed SEED --steps 3000
                                               --probe-sentence "I saw a saw" --json; writes the tags at every
-                                              check to OUT.json (exit 0 unless the run itself fails)
-    saw_test.py verdict NEED OUT.json...      the seeds right at every check: at least NEED of them, else exit 1
+                                              check to the JSON file OUT (exit 0 unless the run itself fails)
+    saw_test.py verdict NEED OUT...           the seeds right at every check: at least NEED of them, else exit 1
 
 CTest runs one `run` per seed (train_saw_seed_<n>, in parallel with -j) and then `verdict` over all of them
 (train_saw_verdict), see tests/training/tests.cmake. Python 3 standard library only."""
