@@ -96,22 +96,23 @@ attnlab_train_test(foreign_model nonzero "not an Attention Lab model file" ONE_L
 attnlab_train_test(missing_model nonzero "cannot read /no/such.model" ONE_LINE_ERROR ARGS eval --load /no/such.model)
 
 # --- the headline example (issue 10): the CLI's default pos tagger reads "I saw a saw" as PRON VERB DET NOUN
-# at step 500 and at every 100-step check to 3000 on at least 9 of 10 seeds (tests/training/saw_test.py). One
-# test per seed, so ctest -j trains them side by side (3000 steps each, about half a minute natively), then the
-# verdict over all ten. Label "slow": `ctest -LE slow` leaves them out. Native only: the WebAssembly engine is
-# the same code, and under Node the ten runs would take many minutes.
+# at step 500 and at every 100-step check to 3000 on at least 9 in 10 seeds (tests/training/saw_test.py): 18 of
+# seeds 1-20, so one seed flipped by another processor's rounding (-march=native) does not decide the verdict.
+# One test per seed, so ctest -j trains them side by side (3000 steps each, about half a minute natively), then
+# the verdict over all twenty. Label "slow": `ctest -LE slow` leaves them out. Native only: the WebAssembly engine is
+# the same code, and under Node the twenty runs would take many minutes.
 if(NOT EMSCRIPTEN)
   find_program(ATTNLAB_PYTHON3 python3)
   if(ATTNLAB_PYTHON3)
     set(_saw "${CMAKE_CURRENT_LIST_DIR}/saw_test.py")
     set(_saw_results "")
-    foreach(_seed RANGE 1 10)
+    foreach(_seed RANGE 1 20)
       add_test(NAME train_saw_seed_${_seed}
                COMMAND ${ATTNLAB_PYTHON3} ${_saw} run $<TARGET_FILE:attnlab> ${_seed} ${_dir}/saw_seed_${_seed}.json)
       set_tests_properties(train_saw_seed_${_seed} PROPERTIES FIXTURES_SETUP saw_runs LABELS slow)
       list(APPEND _saw_results ${_dir}/saw_seed_${_seed}.json)
     endforeach()
-    add_test(NAME train_saw_verdict COMMAND ${ATTNLAB_PYTHON3} ${_saw} verdict 9 ${_saw_results})
+    add_test(NAME train_saw_verdict COMMAND ${ATTNLAB_PYTHON3} ${_saw} verdict 18 ${_saw_results})
     set_tests_properties(train_saw_verdict PROPERTIES FIXTURES_REQUIRED saw_runs LABELS slow)
   endif()
 endif()
