@@ -157,20 +157,21 @@ const std::vector<LessonStop>& lesson_stops() {
        number(0, 100, 10, "%"),
        [](LessonContext& ctx) {
          LessonResult r;
-         const Run& run = *ctx.runs[0];
-         const EmbeddingMap now = embedding_map(run.trainer->model(), run.trainer->data());
-         // the same model at step 0: the same seed draws the same initial vectors
-         auto fresh = make_model<float>(run.trainer->model_config());
-         const EmbeddingMap before = embedding_map(*fresh, run.trainer->data());
+         // the Embedding view's map of the main run (variant 0), with its step-0 score (App::ensure_embeddings)
+         ctx.app.ensure_embeddings();
+         const EmbeddingView& view = ctx.app.embeddings;
+         if (!view.error.empty()) throw std::runtime_error(view.error);
+         const EmbeddingMap& now = view.map;
+         const double start = view.start_same_tag;  // the same model at step 0 (same seed)
          r.value = 100.0 * now.same_tag;
          r.answer = num(r.value, "%.0f");
          r.unit = "%";
-         r.numbers = {{"at step 0 (random vectors)", 100.0 * before.same_tag, "%"},
+         r.numbers = {{"at step 0 (random vectors)", 100.0 * start, "%"},
                       {"after training", r.value, "%"},
                       {"by chance", 100.0 * now.chance, "%"},
                       {"words", static_cast<double>(now.words.size()), ""}};
-         r.outcome = now.same_tag > before.same_tag + 0.05 && now.same_tag > now.chance + 0.05 ? "learned" : "not_yet";
-         r.fill = {{"before", num(100.0 * before.same_tag, "%.0f")},
+         r.outcome = now.same_tag > start + 0.05 && now.same_tag > now.chance + 0.05 ? "learned" : "not_yet";
+         r.fill = {{"before", num(100.0 * start, "%.0f")},
                    {"after", num(r.value, "%.0f")},
                    {"chance", num(100.0 * now.chance, "%.0f")}};
          return r;
