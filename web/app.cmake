@@ -94,7 +94,7 @@ if(EMSCRIPTEN)
   configure_file("${CMAKE_SOURCE_DIR}/web/platform/api.js" "${CMAKE_BINARY_DIR}/api.js" @ONLY)
   target_link_options(attnlab_app PRIVATE
     -sMIN_WEBGL_VERSION=2 -sMAX_WEBGL_VERSION=2 -sALLOW_MEMORY_GROWTH=1 -sENVIRONMENT=web
-    -sEXPORTED_RUNTIME_METHODS=ccall,cwrap,UTF8ToString)
+    -sEXPORTED_RUNTIME_METHODS=ccall,cwrap,UTF8ToString -sEXPORTED_FUNCTIONS=_main,_malloc,_free)
 else()
   target_compile_definitions(attnlab_app PRIVATE ATTNLAB_DESKTOP=1)
   target_include_directories(attnlab_app SYSTEM PRIVATE /usr/include/stb)

@@ -71,6 +71,59 @@
     listeners.forEach(function (fn) { try { fn(query); } catch (e) { console.warn(e); } });
   };
 
+  // ------------------------------------------------------------------ files in (web/platform/files.h)
+  // A file picked with the app's "Open…" buttons or dropped on the page goes to the app (attnlab_open_file),
+  // which decides what it is (a model file, a data file). Files over the app's limit are refused unread.
+  function openFile(file) {
+    var limit = Module.ccall('attnlab_max_open_file_bytes', 'number', [], []);
+    if (file.size > limit) {
+      Module.ccall('attnlab_open_file', null, ['string', 'number', 'number', 'string'],
+                   [file.name, 0, 0, file.name + ' is ' + (file.size / 1048576).toFixed(1) + ' MB; the app opens files up to ' +
+                    Math.round(limit / 1048576) + ' MB']);
+      return;
+    }
+    var reader = new FileReader();
+    reader.onload = function () {
+      var bytes = new Uint8Array(reader.result);
+      var ptr = Module._malloc(Math.max(1, bytes.length));
+      Module.HEAPU8.set(bytes, ptr);
+      try {
+        Module.ccall('attnlab_open_file', null, ['string', 'number', 'number', 'string'], [file.name, ptr, bytes.length, '']);
+      } finally { Module._free(ptr); }
+    };
+    reader.onerror = function () {
+      Module.ccall('attnlab_open_file', null, ['string', 'number', 'number', 'string'],
+                   [file.name, 0, 0, 'the browser could not read ' + file.name]);
+    };
+    reader.readAsArrayBuffer(file);
+  }
+  api._pickFile = function (accept) {
+    var input = document.createElement('input');
+    input.type = 'file';
+    input.accept = accept || '';
+    input.style.display = 'none';
+    input.addEventListener('change', function () {
+      if (input.files && input.files[0]) openFile(input.files[0]);
+      input.remove();
+    });
+    document.body.appendChild(input);
+    input.click();
+  };
+  function listenForDrops() {
+    window.addEventListener('dragover', function (e) {
+      if (e.dataTransfer && Array.prototype.indexOf.call(e.dataTransfer.types || [], 'Files') >= 0) {
+        e.preventDefault();
+        e.dataTransfer.dropEffect = 'copy';
+      }
+    });
+    window.addEventListener('drop', function (e) {
+      if (!e.dataTransfer || !e.dataTransfer.files || !e.dataTransfer.files.length) return;
+      e.preventDefault();
+      if (!api._started) return;
+      Array.prototype.forEach.call(e.dataTransfer.files, openFile);
+    });
+  }
+
   var $ = function (id) { return document.getElementById(id); };
 
   function setProgress(text, fraction) {
@@ -154,6 +207,7 @@
       fail('The graphics context was lost.', 'Reload the page to start again.');
     }, false);
 
+    listenForDrops();
     setProgress('Downloading the engine…', 0);
     downloadWithProgress('app.wasm').then(function (bytes) {
       setProgress('Starting…', 1);

@@ -19,6 +19,7 @@
 #include "web/app/app.h"
 #include "web/panels/panels.h"
 #include "web/platform/api.h"
+#include "web/platform/files.h"
 #include "web/platform/platform.h"
 #include "web/ui/gl.h"
 
@@ -91,6 +92,10 @@ void frame(void* arg) {
   while (SDL_PollEvent(&event)) {
     ImGui_ImplSDL2_ProcessEvent(&event);
     if (event.type == SDL_QUIT) rt.quit = true;
+    if (event.type == SDL_DROPFILE && event.drop.file) {  // a file dropped on the desktop window
+      attnlab::deliver_file_at_path(event.drop.file);
+      SDL_free(event.drop.file);
+    }
     if (event.type == SDL_WINDOWEVENT && event.window.event == SDL_WINDOWEVENT_CLOSE &&
         event.window.windowID == SDL_GetWindowID(rt.window))
       rt.quit = true;
