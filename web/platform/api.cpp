@@ -262,6 +262,12 @@ std::string api_call(const std::string& name, const std::string& args_text) {
     if (std::isfinite(e.start_same_tag)) out["startSameTag"] = e.start_same_tag;
     return json{{"ok", out}}.dump();
   }
+  if (name == "layout") {  // internal, for the layout tests: where the last frame drew its parts
+    json rects = json::array();
+    for (const auto& r : app.picks.layout)
+      rects.push_back({{"name", r.name}, {"x", r.x}, {"y", r.y}, {"w", r.w}, {"h", r.h}});
+    return json{{"ok", {{"rects", rects}, {"frame", app.clock.frame}}}}.dump();
+  }
   return fail("unknown method " + name);
 }
 

@@ -63,6 +63,10 @@
   api.predict = function (value) { return invoke('predict', [value]); };
   // {words, tags, points: [[x, y]], sameTag, chance, startSameTag, explained, step}: the Embedding view
   api.embeddings = function () { return invoke('embeddings'); };
+  // Internal (tests): where the last frame drew its parts, in CSS pixels: {rects: [{name, x, y, w, h}], frame};
+  // names: screen, font (w = h = the font size), the title line's parts, left, views, view, drawer, card, the
+  // embed's parts, the share dialog's parts (layout.cpp, embed.cpp, share.cpp).
+  api._layout = function () { return invoke('layout'); };
 
   // Called by the app after every settings change (the URL hash is already updated).
   var listeners = [];
