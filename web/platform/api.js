@@ -136,8 +136,8 @@
   //   request  {attnlab: 1, id, method, args}      id: a string or a number, repeated in the reply;
   //                                                method: a window.attnlab function; args: an array (or absent)
   //   replies  {attnlab: 1, id, result}            to the sender (targetOrigin = its origin), once the call is
-  //            {attnlab: 1, id, error}             done; error is a message naming the problem, and then
-  //                                                nothing was changed
+  //            {attnlab: 1, id, error}             done; error is a message naming the problem (a malformed
+  //                                                request, an unknown method or bad arguments change nothing)
   //   events   {attnlab: 1, event: 'ready', version, state}   to window.parent, only when embedded
   //            {attnlab: 1, event: 'error', error}            the app cannot start here
   //            {attnlab: 1, event: 'state', state, query}     after settings change, at most every 200 ms
