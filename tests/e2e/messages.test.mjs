@@ -20,7 +20,7 @@ after(async () => { await shared?.context.close(); await browser?.close(); await
 
 // The course page, with every attnlab message from the playground recorded in window.__seen (top frame only).
 async function openCourse(appUrl = app.url) {
-  const { context, page, problems } = await openPage(browser, { width: 1280, height: 1100 });
+  const { context, page, problems } = await openPage(browser, { width: 960, height: 1000 });
   await page.addInitScript(() => {
     if (window.top !== window) return;
     window.__seen = [];
@@ -215,6 +215,10 @@ test('a course page on another origin drives the playground by messages: round t
   const secs = (Date.now() - t0) / 1000;
   assert.ok(n >= 2, `${n} metrics events while training`);
   assert.ok(n <= 2.5 * secs + 2, `${n} metrics events in ${secs.toFixed(1)} s: throttled`);
+  // A reset is a milestone too: the step goes back to 0.
+  mark = (await seen(page)).length;
+  assert.equal(await call(page, 'reset'), true);
+  await waitEvent(page, (d) => d.event === 'metrics' && d.step === 0, 'metrics after reset', { from: mark });
   assert.deepEqual(problems, []);
 });
 
