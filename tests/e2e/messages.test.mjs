@@ -307,8 +307,8 @@ test("the course page's buttons change the embedded app", async () => {
   // The event log shows ready, the settings changes and the training.
   const log = await page.locator('#log').innerText();
   assert.match(log, new RegExp(`ready: Attention Lab ${VERSION.replace(/\./g, '\\.')}`));
-  assert.match(log, /state: 4 heads · learned positions · paused \(#pe=learned&train=false\)/);
-  assert.match(log, /state: 2 heads · sinusoidal positions · training \(#heads=2\)/);
+  assert.match(log, /state: 4 heads · learned positions · paused \(#pe=learned&train=false&embed=true[^)]*\)/);
+  assert.match(log, /state: 2 heads · sinusoidal positions · training \(#heads=2&embed=true[^)]*\)/);
   assert.match(log, /metrics: step \d+, loss (–|\d\.\d{3}), dev accuracy (–|\d+\.\d%)/);
   await screenshot(page, 'course-page.png');
   assert.deepEqual(problems, []);
