@@ -36,6 +36,8 @@ struct ViewPicks {
 
   // Narrow screens: the settings drawer (the left column over the views) is open
   bool drawer_open = false;
+  // Little room (a small embedded frame): the views open with one sentence, the rest behind (?)
+  bool compact = false;
 
   // The Share / Embed dialog's choices (web/panels/share.cpp)
   struct Share {

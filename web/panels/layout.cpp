@@ -259,6 +259,7 @@ void ShowApp(App& app, PanelTextures& tex, float width, float height) {
   ImGui::SetNextWindowPos(ImVec2(0, 0));
   ImGui::SetNextWindowSize(ImVec2(width, height));
   ImGui::Begin("##root", nullptr, flags);
+  app.picks.compact = app.state.embed && (height < ImGui::GetFontSize() * 25 || width < ImGui::GetFontSize() * 25);
   if (app.state.embed) {
     ShowEmbed(app, tex, embedded, embed_controls(app.state), app.state.caption);
     ImGui::End();
