@@ -15,6 +15,8 @@
 //                                        result, ...}; lesson(n) opens stop n (from 1; 0 = the playground)
 //   window.attnlab.predict(value)       answers the open stop's question (a number, or one of its choices)
 //   window.attnlab.embeddings()         {words, tags, points: [[x, y]], sameTag, chance, startSameTag, step}
+//   window.attnlab.exportTorch(name)    the model as a PyTorch module: a Uint8Array of a .zip (NAME.py,
+//                                       NAME.weights, NAME.json; name defaults to attnlab_model)
 //
 // Needs no special HTTP headers (no SharedArrayBuffer) and requests nothing from any other host, so any static
 // server, a sub-path or an iframe can serve it. index.html provides #canvas, #status, #progress and #message.
@@ -63,6 +65,15 @@
   api.predict = function (value) { return invoke('predict', [value]); };
   // {words, tags, points: [[x, y]], sameTag, chance, startSameTag, explained, step}: the Embedding view
   api.embeddings = function () { return invoke('embeddings'); };
+  // The current model as a PyTorch module (the files of `attnlab export-torch`), zipped: a Uint8Array whose
+  // .fileName is NAME.zip. The bytes arrive as base64 inside the JSON answer.
+  api.exportTorch = function (name) {
+    var r = invoke('exportTorch', name === undefined ? [] : [name]);
+    var text = atob(r.base64), bytes = new Uint8Array(text.length);
+    for (var i = 0; i < text.length; ++i) bytes[i] = text.charCodeAt(i);
+    bytes.fileName = r.name;
+    return bytes;
+  };
 
   // Called by the app after every settings change (the URL hash is already updated).
   var listeners = [];
