@@ -16,6 +16,7 @@
 #   model, meta = @NAME@.load()                  # an nn.Module and the JSON (vocab, tags, example)
 #   logits = model(torch.tensor([3, 1, 4, 1]))   # (T, C) for token ids; features: a (T, Din) float tensor,
 #                                                # and for a graph the (T, T) 0/1 edges: model(x, allow=edges)
+#   @NAME@.logits(model, [3, 1, 4, 1])           # the same from a list (features: a list of vectors)
 #   @NAME@.tag(model, meta, "I saw a saw")       # [(word, tag), ...]
 #
 # Shapes: T = tokens, D = model width, H = heads, Dh = D/H, F = feed-forward width, C = tags, V = vocabulary,
@@ -358,6 +359,10 @@ def load(directory=HERE, dtype=torch.float32):
             meta = json.load(f)
     except ValueError as e:
         raise ExportError("%s is damaged: it is not valid JSON (%s)" % (meta_path, e))
+    keys = ("weights_bytes", "weights_crc32", "tensors", "tags", "vocab", "example")
+    missing = [k for k in keys if not isinstance(meta, dict) or k not in meta]
+    if missing:
+        raise ExportError("%s is damaged: it has no %s" % (meta_path, ", ".join(missing)))
     with open(weights_path, "rb") as f:
         data = f.read()
     if len(data) != meta["weights_bytes"]:
@@ -457,6 +462,14 @@ def tag(model, meta, text):
     with torch.no_grad():
         logits = model(torch.tensor(ids, dtype=torch.long))
     return [(s, meta["tags"][int(i)]) for s, i in zip(shown, logits.argmax(dim=1))]
+
+
+def logits(model, x, allow=None):
+    """The logits (T, C) for a list of T token ids, or of T feature vectors (a graph: with its (T, T) 0/1 edges,
+    row = node)."""
+    dtype = torch.long if CONFIG["input"] == "tokens" else next(model.parameters()).dtype
+    with torch.no_grad():
+        return model(torch.as_tensor(x, dtype=dtype), allow=allow)
 
 
 def example_input(meta, dtype=torch.float32):

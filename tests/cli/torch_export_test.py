@@ -93,12 +93,7 @@ def check_logits(attnlab, model_path, mod, torch_model, inputs):
     import torch
     worst = 0.0
     for x, want in zip(inputs, engine["logits"]):
-        if "tokens" in x:
-            t = torch.tensor(x["tokens"], dtype=torch.long)
-        else:
-            t = torch.tensor(x["features"], dtype=torch.float32)
-        with torch.no_grad():
-            got = torch_model(t, allow=x.get("allow"))
+        got = mod.logits(torch_model, x["tokens"] if "tokens" in x else x["features"], allow=x.get("allow"))
         want = torch.tensor(want, dtype=torch.float32)
         assert got.shape == want.shape, "shape %s, the engine's %s" % (tuple(got.shape), tuple(want.shape))
         diff = (got - want).abs().max().item()
@@ -206,6 +201,9 @@ def case_damaged(attnlab, tmp):
     p = alone()
     assert p.returncode == 2 and "is missing" in p.stderr, p.stderr
     open(weights, "wb").write(good)
+    open(meta_path, "w", encoding="utf-8").write(meta[: len(meta) // 2])  # cut in half
+    p = alone()
+    assert p.returncode == 2 and "not valid JSON" in p.stderr, p.stderr
     # logits that disagree: change the engine's stored logits of the example
     m = json.loads(meta)
     m["example"]["logits"][0][0] += 0.01
@@ -214,7 +212,7 @@ def case_damaged(attnlab, tmp):
     assert p.returncode == 1 and "differ from the engine's" in p.stderr, p.stdout + p.stderr
     open(meta_path, "w", encoding="utf-8").write(meta)
     assert alone().returncode == 0
-    print("damaged: truncated, flipped and missing weights exit 2; disagreeing logits exit 1")
+    print("damaged: truncated, flipped and missing weights and a cut JSON exit 2; disagreeing logits exit 1")
 
 
 def case_zip(attnlab, tmp):
