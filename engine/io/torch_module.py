@@ -8,7 +8,8 @@
 #                    saved example: an input with the engine's own logits and tags for it
 #
 # Run it alone: it loads the weights, tags the saved example, and checks its logits against the engine's:
-#   python3 @NAME@.py                   exit 0 when they agree (max abs diff <= 1e-5), 1 when not, 2 when a
+#   python3 @NAME@.py                   exit 0 when they agree (max abs diff <= 1e-5, relative to the largest
+#                                       logit when that is above 1: see TOLERANCE), 1 when not, 2 when a
 #                                       file is missing or damaged
 #   python3 @NAME@.py "I saw a saw"     also tags a sentence of your own (token tasks: tokens "3 1 4 1")
 # Or import it:
@@ -37,7 +38,11 @@ CONFIG = @CONFIG@
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 NAME = "@NAME@"
-TOLERANCE = 1e-5  # the largest difference from the engine's logits that counts as agreeing
+# Run alone, the module agrees with the engine when its logits differ by at most TOLERANCE times the largest
+# logit (and at least by TOLERANCE): both compute in float32, and in a trained model rounding alone reaches
+# about 1e-5 on logits near 15 (measured: the engine's own logits of a 3000-step pos tagger, D = 64, are up
+# to 9.4e-6 from the exact float64 values), while a wrong formula is off by far more.
+TOLERANCE = 1e-5
 
 
 class ExportError(Exception):
@@ -504,15 +509,18 @@ def main(argv):
         print(("  %-*s  %-8s %s" % (width, s, t, "" if t == e else "(engine: %s)" % e)).rstrip())
     engine = torch.tensor(ex["logits"], dtype=logits.dtype)
     diff = (logits - engine).abs().max().item() if logits.numel() else 0.0
-    print("max abs diff from the engine's logits: %.3g (tolerance %g)" % (diff, TOLERANCE))
+    largest = engine.abs().max().item() if engine.numel() else 0.0
+    bound = TOLERANCE * max(1.0, largest)
+    print("max abs diff from the engine's logits: %.3g (tolerance %.3g = %g x max(1, largest logit %.3g))"
+          % (diff, bound, TOLERANCE, largest))
     for text in argv:
         try:
             print("  ".join("%s %s" % (s, t) for s, t in tag(model, meta, text)))
         except ExportError as e:
             print("%s: %s" % (NAME, e), file=sys.stderr)
             return 2
-    if not diff <= TOLERANCE:
-        print("%s: the logits differ from the engine's by %.3g, more than %g" % (NAME, diff, TOLERANCE),
+    if not diff <= bound:
+        print("%s: the logits differ from the engine's by %.3g, more than %.3g" % (NAME, diff, bound),
               file=sys.stderr)
         return 1
     print("ok: PyTorch and the engine agree")
