@@ -41,7 +41,8 @@ endif()
 # attnlab export-torch: the PyTorch module reproduces the engine's logits (each model kind, positional
 # encoding, mask, normalization, relevance; every task input), runs alone, and refuses what it cannot do.
 # One CTest test per case of tests/cli/torch_export_test.py; needs Debian's python3-torch (scripts/setup.sh).
-if(NOT EMSCRIPTEN AND EXISTS /usr/bin/python3)
+# The WebAssembly CLI (attnlab.js under Node) runs two of the cases: a model and the zip.
+if(EXISTS /usr/bin/python3)
   set(_torch_test "${CMAKE_SOURCE_DIR}/tests/cli/torch_export_test.py")
   execute_process(COMMAND /usr/bin/python3 -c "import torch, numpy" RESULT_VARIABLE _torch_rc OUTPUT_QUIET ERROR_QUIET)
   execute_process(COMMAND /usr/bin/python3 "${_torch_test}" --list OUTPUT_VARIABLE _torch_cases
@@ -52,8 +53,17 @@ if(NOT EMSCRIPTEN AND EXISTS /usr/bin/python3)
   endif()
   if(_torch_rc EQUAL 0)
     string(REPLACE "\n" ";" _torch_cases "${_torch_cases}")
+    if(EMSCRIPTEN)
+      set(_torch_cases seen_attention_sinusoidal zip)
+    endif()
     foreach(_case IN LISTS _torch_cases)
-      add_test(NAME cli_torch_${_case} COMMAND /usr/bin/python3 "${_torch_test}" $<TARGET_FILE:attnlab> ${_case})
+      if(EMSCRIPTEN)
+        add_test(NAME cli_torch_wasm_${_case}
+                 COMMAND /usr/bin/python3 "${_torch_test}" $<TARGET_FILE:attnlab> ${_case})
+        set_tests_properties(cli_torch_wasm_${_case} PROPERTIES ENVIRONMENT "NODE_PATH=/usr/share/nodejs")
+      else()
+        add_test(NAME cli_torch_${_case} COMMAND /usr/bin/python3 "${_torch_test}" $<TARGET_FILE:attnlab> ${_case})
+      endif()
     endforeach()
   else()
     message(WARNING "/usr/bin/python3 cannot import torch and numpy (apt-get install python3-torch): "

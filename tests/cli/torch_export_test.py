@@ -7,7 +7,8 @@ then compare the module's logits with the engine's (`attnlab logits`) on random 
 alone. Other cases check the refusals and the damaged-file messages, and the .zip the page downloads.
 
     torch_export_test.py --list                 the case names (one CTest test each)
-    torch_export_test.py ATTNLAB CASE           run one case; exit 0 = pass
+    torch_export_test.py ATTNLAB CASE           run one case; exit 0 = pass (ATTNLAB: the native binary,
+                                                or build/wasm/attnlab.js, run under Node)
 
 Needs /usr/bin/python3 with torch and numpy (Debian: python3-torch, in scripts/setup.sh).
 """
@@ -51,6 +52,11 @@ CASES = {
 OTHER = ["refused", "damaged", "zip"]
 
 
+def engine(attnlab):
+    """How to start attnlab: the native binary, or the WebAssembly build (attnlab.js) under Node."""
+    return ["node", "--no-experimental-fetch", attnlab] if attnlab.endswith(".js") else [attnlab]
+
+
 def run(cmd, stdin=None, check=True):
     p = subprocess.run(cmd, input=stdin, capture_output=True, text=True, timeout=120)
     if check and p.returncode != 0:
@@ -60,11 +66,11 @@ def run(cmd, stdin=None, check=True):
 
 def train(attnlab, flags, path):
     extra = SMALL if "--task pos" not in flags else []
-    run([attnlab, "train"] + flags.split() + FAST + extra + ["--save", path])
+    run(engine(attnlab) + ["train"] + flags.split() + FAST + extra + ["--save", path])
 
 
 def export(attnlab, model, out, *extra):
-    return run([attnlab, "export-torch", "--load", model, "--out", out] + list(extra))
+    return run(engine(attnlab) + ["export-torch", "--load", model, "--out", out] + list(extra))
 
 
 def import_module(directory, name="attnlab_model"):
@@ -89,10 +95,10 @@ def random_inputs(mod, meta, lengths, rng):
 
 
 def check_logits(attnlab, model_path, mod, torch_model, inputs):
-    engine = json.loads(run([attnlab, "logits", "--load", model_path], json.dumps({"inputs": inputs})).stdout)
+    answer = json.loads(run(engine(attnlab) + ["logits", "--load", model_path], json.dumps({"inputs": inputs})).stdout)
     import torch
     worst = 0.0
-    for x, want in zip(inputs, engine["logits"]):
+    for x, want in zip(inputs, answer["logits"]):
         got = mod.logits(torch_model, x["tokens"] if "tokens" in x else x["features"], allow=x.get("allow"))
         want = torch.tensor(want, dtype=torch.float32)
         assert got.shape == want.shape, "shape %s, the engine's %s" % (tuple(got.shape), tuple(want.shape))
@@ -117,7 +123,7 @@ def case_model(attnlab, name, tmp):
         top = c["max_len"]
         lengths = [1, 2, top // 2, top - 1, top]  # a learned table has no row past max_len
         too_long = random_inputs(mod, meta, [top + 1], rng)[0]
-        r = run([attnlab, "logits", "--load", model_path], json.dumps({"inputs": [too_long]}), check=False)
+        r = run(engine(attnlab) + ["logits", "--load", model_path], json.dumps({"inputs": [too_long]}), check=False)
         assert r.returncode == 1 and "learned positional encoding" in r.stderr, r.stderr
         try:
             torch_model(__import__("torch").tensor(too_long["tokens"]))
@@ -144,7 +150,7 @@ def case_model(attnlab, name, tmp):
         assert [w for w, _ in tagged] == ["She", "saw", "a", "blicket", "."], tagged
         assert all(t in meta["tags"] for _, t in tagged)
         # the module's words → ids are the engine's (unknown words by their shape): compare with `attnlab tag`
-        tag_out = run([attnlab, "tag", "--load", model_path, "--json", "She saw a blicket."]).stdout
+        tag_out = run(engine(attnlab) + ["tag", "--load", model_path, "--json", "She saw a blicket."]).stdout
         assert [t for _, t in tagged] == json.loads(tag_out)["tags"], (tagged, tag_out)
     print("%s: %d inputs of lengths %s, max abs diff %.3g; alone:\n%s" % (name, len(lengths), lengths, worst,
                                                                           p.stdout))
@@ -159,16 +165,16 @@ def case_refused(attnlab, tmp):
     bad = os.path.join(tmp, "bad.model")
     open(bad, "wb").write(bytes(data))
     out = os.path.join(tmp, "out")
-    p = run([attnlab, "export-torch", "--load", bad, "--out", out], check=False)
+    p = run(engine(attnlab) + ["export-torch", "--load", bad, "--out", out], check=False)
     assert p.returncode == 1 and "corrupted" in p.stderr and p.stderr.count("\n") == 1, p.stderr
     assert not os.path.exists(out), "a refused export wrote files"
     # a module name Python cannot import
-    p = run([attnlab, "export-torch", "--load", model_path, "--out", out, "--name", "2fast"], check=False)
+    p = run(engine(attnlab) + ["export-torch", "--load", model_path, "--out", out, "--name", "2fast"], check=False)
     assert p.returncode == 1 and "cannot be imported in Python" in p.stderr, p.stderr
     assert not os.path.exists(out), "a refused export wrote files"
     # --out names a file
     open(out, "w").write("x")
-    p = run([attnlab, "export-torch", "--load", model_path, "--out", out], check=False)
+    p = run(engine(attnlab) + ["export-torch", "--load", model_path, "--out", out], check=False)
     assert p.returncode == 1 and "is a file, not a folder" in p.stderr, p.stderr
     print("refused: damaged model, bad name, --out a file: one-line messages, nothing written")
 
