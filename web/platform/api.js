@@ -15,6 +15,8 @@
 //                                        result, ...}; lesson(n) opens stop n (from 1; 0 = the playground)
 //   window.attnlab.predict(value)       answers the open stop's question (a number, or one of its choices)
 //   window.attnlab.embeddings()         {words, tags, points: [[x, y]], sameTag, chance, startSameTag, step}
+//   window.attnlab.exportTorch(name)    the model as a PyTorch module: a Uint8Array of a .zip (NAME.py,
+//                                       NAME.weights, NAME.json; name defaults to attnlab_model)
 //
 // A page on any origin that embeds the playground in an iframe calls the same functions by postMessage (the
 // "postMessage bridge" block below; README "Driving it by messages"; web/examples/course.html):
@@ -72,6 +74,15 @@
   // names: screen, font (w = h = the font size), the title line's parts, left, views, view, drawer, card, the
   // embed's parts, the share dialog's parts (layout.cpp, embed.cpp, share.cpp).
   api._layout = function () { return invoke('layout'); };
+  // The current model as a PyTorch module (the files of `attnlab export-torch`), zipped: a Uint8Array whose
+  // .fileName is NAME.zip. The bytes arrive as base64 inside the JSON answer.
+  api.exportTorch = function (name) {
+    var r = invoke('exportTorch', name === undefined ? [] : [name]);
+    var text = atob(r.base64), bytes = new Uint8Array(text.length);
+    for (var i = 0; i < text.length; ++i) bytes[i] = text.charCodeAt(i);
+    bytes.fileName = r.name;
+    return bytes;
+  };
 
   // Called by the app after every settings change (the URL hash is already updated).
   var listeners = [];
