@@ -131,6 +131,12 @@ void ZoomButtons(const char* id, gfx::HeatmapZoom& zoom) {
   ImGui::PushID(id);
   const float side = ImGui::GetFrameHeight();
   const ImVec2 centre(0.5f, 0.5f);
+  // Called after SameLine: on a narrow screen the buttons go to a line of their own rather than off the edge.
+  const ImGuiStyle& st = ImGui::GetStyle();
+  const float need = side * 2 + ImGui::CalcTextSize(S().zoom_fit).x + st.FramePadding.x * 2 +
+                     ImGui::CalcTextSize(S().zoom_factor).x + ImGui::CalcTextSize("(?)").x + st.ItemSpacing.x * 4;
+  if (ImGui::GetContentRegionAvail().x < need && ImGui::GetCursorPosX() > ImGui::GetCursorStartPos().x + 1)
+    ImGui::NewLine();
   if (ImGui::Button(S().zoom_out, ImVec2(side, side))) zoom.zoom_at(1.0f / 1.5f, centre);
   ImGui::SameLine(0, 2);
   if (ImGui::Button(S().zoom_in, ImVec2(side, side))) zoom.zoom_at(1.5f, centre);
