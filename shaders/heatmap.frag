@@ -10,6 +10,7 @@ uniform int u_colormap;
 uniform vec2 u_cells;       // (cols, rows)
 uniform vec2 u_pixels;      // texture size in pixels, for cell borders
 uniform vec4 u_highlight;   // (col, row, on, 0): outline one cell (the hovered one)
+uniform vec4 u_view;        // (u0, v0, u1, v1): the part of the matrix shown, (0, 0, 1, 1) = all of it (zoom)
 
 // Polynomial fit of matplotlib's viridis (perceptually uniform, readable in grey and for colour-blind users).
 vec3 viridis(float t) {
@@ -32,7 +33,8 @@ vec3 diverging(float s) {
 }
 
 void main() {
-  vec2 cell = floor(v_uv * u_cells);
+  vec2 uv = mix(u_view.xy, u_view.zw, v_uv);  // where in the whole matrix this pixel is
+  vec2 cell = min(floor(uv * u_cells), u_cells - 1.0);
   float value = texture(u_data, (cell + 0.5) / u_cells).r;
   vec3 rgb;
   if (isnan(value)) {
@@ -47,8 +49,8 @@ void main() {
     rgb = diverging(clamp(value / m, -1.0, 1.0));
   }
   // Thin dark borders between cells once the cells are big enough to tell apart.
-  vec2 cell_px = u_pixels / u_cells;
-  vec2 in_cell = fract(v_uv * u_cells) * cell_px;
+  vec2 cell_px = u_pixels / (u_cells * (u_view.zw - u_view.xy));
+  vec2 in_cell = fract(uv * u_cells) * cell_px;
   if (min(cell_px.x, cell_px.y) >= 6.0 && (in_cell.x < 1.0 || in_cell.y < 1.0)) rgb *= 0.75;
   if (u_highlight.z > 0.5 && cell == u_highlight.xy &&
       (in_cell.x < 2.0 || in_cell.y < 2.0 || in_cell.x > cell_px.x - 2.0 || in_cell.y > cell_px.y - 2.0)) {

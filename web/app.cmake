@@ -26,7 +26,9 @@ add_library(attnlab_imgui STATIC
   "${IMGUI_DIR}/backends/imgui_impl_sdl.cpp" "${IMGUI_DIR}/backends/imgui_impl_opengl3.cpp"
   "${IMGUI_DIR}/misc/cpp/imgui_stdlib.cpp")
 target_include_directories(attnlab_imgui SYSTEM PUBLIC "${IMGUI_DIR}" "${IMGUI_DIR}/backends")
-target_compile_definitions(attnlab_imgui PUBLIC IMGUI_DISABLE_OBSOLETE_FUNCTIONS)
+# IMGUI_ENABLE_TEST_ENGINE: ImGui reports every widget's label and rectangle to hooks (off until a browser
+# test asks: attnlab._ui({items: true}); web/platform/browser_input.cpp), so tests can tap a tab by its name.
+target_compile_definitions(attnlab_imgui PUBLIC IMGUI_DISABLE_OBSOLETE_FUNCTIONS IMGUI_ENABLE_TEST_ENGINE)
 
 if(EMSCRIPTEN)
   set(SDL2_WASM_DIR "${ATTNLAB_DEPS_DIR}/sdl2-wasm")

@@ -60,8 +60,9 @@ export async function launch() {
 }
 
 // A page that records every console error, page error, failed request and request to another host.
-export async function openPage(browser, { width = 1280, height = 800 } = {}) {
-  const context = await browser.newContext({ viewport: { width, height }, deviceScaleFactor: 1 });
+// `device`: Playwright context options instead of the plain desktop viewport (e.g. devices['Pixel 5']).
+export async function openPage(browser, { width = 1280, height = 800, device = null } = {}) {
+  const context = await browser.newContext(device || { viewport: { width, height }, deviceScaleFactor: 1 });
   const page = await context.newPage();
   const problems = [];
   page.on('console', (m) => { if (m.type() === 'error') problems.push(`console error: ${m.text()}`); });

@@ -75,6 +75,10 @@ void ShowAttentionPanel(App& app, PanelTextures& tex) {
   }
   ImGui::SameLine();
   ImGui::TextDisabled(S().attn_at_step, v.at_step);
+  if (mode == Mode::heatmaps) {
+    ImGui::SameLine();
+    ui::ZoomButtons("attention", tex.zoom_attention);
+  }
 
   // One cell per (layer, head), laid out in the number of columns that gives the largest squares; a click
   // on a head shows it alone, large enough to read long sentences.
@@ -106,12 +110,13 @@ void ShowAttentionPanel(App& app, PanelTextures& tex) {
     ImGui::Text(S().attn_head_title, l + 1, h + 1);
     const float* w = v.head(l, h);
     if (mode == Mode::heatmaps) {
-      gfx::HeatmapHover hv = ui::LabelledHeatmap(tex.head(l * v.heads + h), w, v.len, v.len, v.tokens, v.tokens,
-                                                 ImVec2(side, side), {gfx::Colormap::Sequential, 0.0f, 1.0f});
+      gfx::HeatmapHover hv =
+          ui::LabelledHeatmap(tex.head(l * v.heads + h), w, v.len, v.len, v.tokens, v.tokens, ImVec2(side, side),
+                              {gfx::Colormap::Sequential, 0.0f, 1.0f}, true, &tex.zoom_attention);
       if (hv.row >= 0) {
         ImGui::SetTooltip(S().attn_hover, v.tokens[static_cast<std::size_t>(hv.row)].c_str(),
                           v.tokens[static_cast<std::size_t>(hv.col)].c_str(), static_cast<double>(hv.value));
-        if (ImGui::IsMouseClicked(ImGuiMouseButton_Left)) {
+        if (hv.clicked) {
           app.picks.layer = l;
           app.picks.head = h;
           focus = !focus;

@@ -57,6 +57,7 @@ void ShowHistoryPanel(App& app, PanelTextures& tex) {
     playing = false;
   }
   HelpMarker(S().history_help);
+  ui::ZoomButtons("history", tex.zoom_history);
   const Snapshot& s = snaps[static_cast<std::size_t>(pick)];
 
   // The probe's tokens, as labels.
@@ -86,8 +87,9 @@ void ShowHistoryPanel(App& app, PanelTextures& tex) {
       if (h > 0) ImGui::SameLine(0, gap);
       ImGui::BeginGroup();
       ImGui::Text(S().attn_head_title, l + 1, h + 1);
-      gfx::HeatmapHover hv = ui::LabelledHeatmap(tex.head(100 + l * s.heads + h), s.head(l, h), s.len, s.len, labels,
-                                                 labels, ImVec2(side, side), {gfx::Colormap::Sequential, 0.0f, 1.0f});
+      gfx::HeatmapHover hv =
+          ui::LabelledHeatmap(tex.head(100 + l * s.heads + h), s.head(l, h), s.len, s.len, labels, labels,
+                              ImVec2(side, side), {gfx::Colormap::Sequential, 0.0f, 1.0f}, true, &tex.zoom_history);
       if (hv.row >= 0)
         ImGui::SetTooltip(S().attn_hover, labels[static_cast<std::size_t>(hv.row)].c_str(),
                           labels[static_cast<std::size_t>(hv.col)].c_str(), static_cast<double>(hv.value));

@@ -82,6 +82,7 @@ void ShowMatrixPanel(App& app, PanelTextures& tex) {
       {"O = A'·V", Oh.data(), T, Dh, false, false, S().matrix_O_help, tok, {}},
       {"Wo", Wo.data(), D, D, true, false, S().matrix_Wo_help, {}, {}},
   };
+  ui::ZoomButtons("matrix", tex.zoom_matrix);
   const float avail = ImGui::GetContentRegionAvail().x;
   const float tile = std::max(90.0f, (avail - ImGui::GetStyle().ItemSpacing.x * 4) / 4.0f);
   const float th = std::max(90.0f, (ImGui::GetContentRegionAvail().y - ImGui::GetFontSize() * 6) / 3.0f);
@@ -97,7 +98,7 @@ void ShowMatrixPanel(App& app, PanelTextures& tex) {
     const gfx::HeatmapStyle style = t.sequential ? gfx::HeatmapStyle{gfx::Colormap::Sequential, 0.0f, 1.0f}
                                                  : gfx::HeatmapStyle{gfx::Colormap::Diverging, -r, r};
     gfx::HeatmapHover hv = ui::LabelledHeatmap(tex.matrix[k], t.data, t.rows, t.cols, t.row_labels, t.col_labels,
-                                               ImVec2(tile, th), style, false);
+                                               ImVec2(tile, th), style, false, &tex.zoom_matrix);
     if (hv.row >= 0) ImGui::SetTooltip("%s[%d, %d] = %.4f", t.name, hv.row, hv.col, static_cast<double>(hv.value));
     ImGui::EndGroup();
   }

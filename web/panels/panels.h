@@ -17,8 +17,9 @@
 
 namespace attnlab {
 
-// The GPU textures of the panels' heatmaps, kept across frames (a heatmap uploads only what changed). Owned
-// by the platform's main, next to the GL context, and freed before it.
+// The GPU textures of the panels' heatmaps, kept across frames (a heatmap uploads only what changed), and how
+// far each view's heatmaps are zoomed in (per session, not saved). Owned by the platform's main, next to the
+// GL context, and freed before it.
 struct PanelTextures {
   gfx::Heatmap pe, pe_sim;  // Positional encoding: the table; PE·PEᵀ or the sinusoidal table beside it
   gfx::Heatmap confusion;   // Training: the confusion matrix
@@ -29,6 +30,8 @@ struct PanelTextures {
     while (static_cast<int>(heads.size()) <= i) heads.push_back(std::make_unique<gfx::Heatmap>());
     return *heads[static_cast<std::size_t>(i)];
   }
+  // Zoom, one per view (its heatmaps zoom together): the buttons of ui::ZoomButtons and the pinch.
+  gfx::HeatmapZoom zoom_attention, zoom_matrix, zoom_pe, zoom_history;
 };
 
 // Draws one frame of UI (all panels) for a window of the given size in pixels (layout.cpp).

@@ -25,6 +25,7 @@ void ShowPositionalEncodingPanel(App& app, PanelTextures& tex) {
   HelpMarker(S().pe_length_help);
   ImGui::SameLine();
   ImGui::TextDisabled(S().pe_model_kind, st.pe.c_str(), st.dim);
+  ui::ZoomButtons("pe", tex.zoom_pe);
 
   const int len = st.pe_len, D = st.dim;
   // What the model adds: the learned table as trained so far (rows past its end are missing), or the
@@ -68,7 +69,7 @@ void ShowPositionalEncodingPanel(App& app, PanelTextures& tex) {
     for (int j = 0; j < D; ++j)
       if (std::isfinite(shown(p, j))) r = std::max(r, std::fabs(shown(p, j)));
   gfx::HeatmapHover h = ui::LabelledHeatmap(tex.pe, shown.data(), len, D, {}, {}, ImVec2(side, side),
-                                            {gfx::Colormap::Diverging, -r, r}, false);
+                                            {gfx::Colormap::Diverging, -r, r}, false, &tex.zoom_pe);
   if (h.row >= 0) {
     if (std::isnan(h.value)) ImGui::SetTooltip(S().pe_hover_missing, h.row);
     else ImGui::SetTooltip(S().pe_hover_cell, h.row, h.col, static_cast<double>(h.value));
@@ -83,14 +84,14 @@ void ShowPositionalEncodingPanel(App& app, PanelTextures& tex) {
     ImGui::TextUnformatted(S().pe_sinusoidal_beside);
     HelpMarker(S().pe_matrix_help);
     ui::LabelledHeatmap(tex.pe_sim, sinus.data(), len, D, {}, {}, ImVec2(side, side),
-                        {gfx::Colormap::Diverging, -st.pe_scale, st.pe_scale}, false);
+                        {gfx::Colormap::Diverging, -st.pe_scale, st.pe_scale}, false, &tex.zoom_pe);
   } else {
     Mat sim(len, len);
     sim.noalias() = shown * shown.transpose();
     ImGui::TextUnformatted(S().pe_similarity);
     HelpMarker(S().pe_similarity_help);
     h = ui::LabelledHeatmap(tex.pe_sim, sim.data(), len, len, {}, {}, ImVec2(side, side),
-                            {gfx::Colormap::Sequential, sim.minCoeff(), sim.maxCoeff()});
+                            {gfx::Colormap::Sequential, sim.minCoeff(), sim.maxCoeff()}, true, &tex.zoom_pe);
     if (h.row >= 0) ImGui::SetTooltip(S().pe_hover_similarity, h.row, h.col, static_cast<double>(h.value));
   }
   ImGui::EndGroup();

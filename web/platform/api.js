@@ -84,6 +84,11 @@
     return bytes;
   };
 
+  // Internal, for the browser tests (read-only, may change without notice): the scrollable windows' scroll
+  // positions, the views' heatmap zoom, the font size and frame padding; _ui({items: true}) also lists the
+  // widgets drawn in the last frame with their labels and rectangles (web/platform/browser_input.cpp).
+  api._ui = function (opts) { return JSON.parse(call('attnlab_ui', ['number'], [opts && opts.items ? 1 : 0])); };
+
   // Called by the app after every settings change (the URL hash is already updated).
   var listeners = [];
   api.onStateChange = function (fn) { listeners.push(fn); };

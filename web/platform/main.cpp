@@ -4,6 +4,8 @@
 // Desktop flags (for tests and screenshots):  --frames N  --screenshot out.png  --size 1280x800
 #include <SDL.h>
 
+#include <algorithm>
+#include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -20,8 +22,10 @@
 #include "web/panels/panels.h"
 #include "web/platform/api.h"
 #include "web/platform/files.h"
+#include "web/platform/browser_input.h"
 #include "web/platform/platform.h"
 #include "web/ui/gl.h"
+#include "web/ui/touch.h"
 
 #if defined(__EMSCRIPTEN__)
 #include <emscripten.h>
@@ -52,10 +56,20 @@ struct Runtime {
   std::vector<std::pair<std::string, std::string>> settings;  // --task pos --heads 2 ... (AppState fields)
   int warm_steps = 0;                                         // desktop: train this many steps before the first frame
   Uint64 last_ticks = 0;
+  attnlab::ui::Touch touch;         // finger scrolling and pinch (web/ui/touch.h)
+  bool last_pointer_touch = false;  // the last press came from a finger, not a mouse
+  bool touch_style = false;         // the style has the larger, finger-sized frames
+  float font_scale = 0.0f;          // device pixels per ImGui pixel the font atlas was made for
 };
 
-void load_fonts(float size) {
+constexpr float kFontSize = 16.0f;  // ImGui (CSS) pixels: the smallest text in the app (it never scales down)
+
+// The font is rasterised at the screen's own resolution (16 CSS px × devicePixelRatio on the web, the
+// drawable's scale on a HiDPI desktop) and drawn at 1/scale, so text is sharp and still 16 CSS px.
+void load_fonts(float size, float scale) {
   ImGuiIO& io = ImGui::GetIO();
+  io.Fonts->Clear();
+  io.FontGlobalScale = 1.0f / scale;
   static const ImWchar ranges[] = {
       0x0020, 0x00FF,  // Basic Latin + Latin-1 (×, ·)
       0x02B0, 0x02FF,  // spacing modifier letters (ʰ, ʲ)
@@ -73,7 +87,28 @@ void load_fonts(float size) {
   ImFontConfig cfg;
   cfg.FontDataOwnedByAtlas = false;  // the bytes live in the binary
   const auto& f = attnlab::embedded::ui_font[0];
-  io.Fonts->AddFontFromMemoryTTF(const_cast<char*>(f.text), static_cast<int>(f.size), size, &cfg, ranges);
+  io.Fonts->AddFontFromMemoryTTF(const_cast<char*>(f.text), static_cast<int>(f.size), size * scale, &cfg, ranges);
+}
+
+// Device pixels per window pixel (2 on a HiDPI screen, 2.75 on a Pixel 5), rounded to a quarter.
+float pixel_scale(SDL_Window* window) {
+  int w = 0, h = 0, fb_w = 0, fb_h = 0;
+  SDL_GetWindowSize(window, &w, &h);
+  SDL_GL_GetDrawableSize(window, &fb_w, &fb_h);
+  const float s = w > 0 ? static_cast<float>(fb_w) / static_cast<float>(w) : 1.0f;
+  return std::clamp(std::round(s * 4.0f) / 4.0f, 1.0f, 4.0f);
+}
+
+// A finger needs bigger targets: taller frames, more space between items, and hit boxes a little larger than
+// what is drawn (TouchExtraPadding). Used once the page has a coarse pointer or a finger touched it.
+void use_touch_style(ImGuiStyle& style) {
+  style.FramePadding = ImVec2(10.0f, 8.0f);  // frame height 16 + 2·8 = 32 CSS px, 40 with the extra padding
+  style.ItemSpacing = ImVec2(10.0f, 8.0f);
+  style.ItemInnerSpacing = ImVec2(8.0f, 6.0f);
+  style.TouchExtraPadding = ImVec2(4.0f, 4.0f);
+  style.ScrollbarSize = 18.0f;
+  style.GrabMinSize = 24.0f;
+  style.IndentSpacing = 24.0f;
 }
 
 #if !defined(__EMSCRIPTEN__)
@@ -89,8 +124,25 @@ bool save_screenshot(const std::string& path, int w, int h) {
 void frame(void* arg) {
   Runtime& rt = *static_cast<Runtime*>(arg);
   SDL_Event event;
+  int win_w = 0, win_h = 0;
+  SDL_GetWindowSize(rt.window, &win_w, &win_h);
   while (SDL_PollEvent(&event)) {
     ImGui_ImplSDL2_ProcessEvent(&event);
+    // Fingers: SDL also turns the first one into the left mouse button (taps and slider drags need nothing
+    // more); ui::Touch adds scrolling with a finger and the pinch.
+    auto finger = [&](const SDL_TouchFingerEvent& f) {
+      return ImVec2(f.x * static_cast<float>(win_w), f.y * static_cast<float>(win_h));
+    };
+    if (event.type == SDL_FINGERDOWN) {
+      rt.touch.finger_down(static_cast<long long>(event.tfinger.fingerId), finger(event.tfinger));
+      rt.last_pointer_touch = true;
+    } else if (event.type == SDL_FINGERMOTION) {
+      rt.touch.finger_move(static_cast<long long>(event.tfinger.fingerId), finger(event.tfinger));
+    } else if (event.type == SDL_FINGERUP) {
+      rt.touch.finger_up(static_cast<long long>(event.tfinger.fingerId), finger(event.tfinger));
+    } else if (event.type == SDL_MOUSEBUTTONDOWN && event.button.which != SDL_TOUCH_MOUSEID) {
+      rt.last_pointer_touch = false;
+    }
     if (event.type == SDL_QUIT) rt.quit = true;
     if (event.type == SDL_DROPFILE && event.drop.file) {  // a file dropped on the desktop window
       attnlab::deliver_file_at_path(event.drop.file);
@@ -105,8 +157,6 @@ void frame(void* arg) {
   // The canvas fills the page (index.html): follow its CSS size.
   double css_w = 0, css_h = 0;
   emscripten_get_element_css_size("#canvas", &css_w, &css_h);
-  int win_w = 0, win_h = 0;
-  SDL_GetWindowSize(rt.window, &win_w, &win_h);
   if (css_w >= 1 && css_h >= 1 && (static_cast<int>(css_w) != win_w || static_cast<int>(css_h) != win_h))
     SDL_SetWindowSize(rt.window, static_cast<int>(css_w), static_cast<int>(css_h));
 #endif
@@ -126,12 +176,30 @@ void frame(void* arg) {
   // Train within this frame's budget, then draw what the model looks like now.
   rt.app->tick(static_cast<double>(now) / freq * 1000.0, frame_ms);
 
+  // A finger on the page (or a coarse pointer): finger-sized frames from now on.
+  if (!rt.touch_style && rt.touch.used()) {
+    use_touch_style(ImGui::GetStyle());
+    rt.touch_style = true;
+  }
+  // The window moved to a screen of another pixel ratio (or the page was zoomed): a sharp font for it.
+  const float scale = pixel_scale(rt.window);
+  if (scale != rt.font_scale) {
+    load_fonts(kFontSize, scale);
+    rt.font_scale = scale;
+    ImGui_ImplOpenGL3_DestroyFontsTexture();
+    ImGui_ImplOpenGL3_CreateFontsTexture();
+  }
+
   ImGui_ImplOpenGL3_NewFrame();
   ImGui_ImplSDL2_NewFrame();
+  attnlab::text_input_before_frame();
+  rt.touch.before_frame(static_cast<float>(frame_ms / 1000.0));
   ImGui::NewFrame();
   const ImVec2 display = ImGui::GetIO().DisplaySize;
   attnlab::ShowApp(*rt.app, *rt.textures, display.x, display.y);
+  rt.touch.after_frame();
   ImGui::Render();
+  attnlab::text_input_after_frame(rt.last_pointer_touch);
 
   int fb_w = 0, fb_h = 0;
   SDL_GL_GetDrawableSize(rt.window, &fb_w, &fb_h);
@@ -265,7 +333,14 @@ int main(int argc, char** argv) {
   style.WindowRounding = 0.0f;
   style.FrameRounding = 3.0f;
   style.TabRounding = 3.0f;
-  load_fonts(16.0f);
+  if (attnlab::pointer_is_coarse()) {
+    use_touch_style(style);
+    rt.touch_style = true;
+  }
+  rt.font_scale = pixel_scale(rt.window);
+  load_fonts(kFontSize, rt.font_scale);
+  attnlab::ui::SetTouch(&rt.touch);
+  attnlab::ui_hook_bind(rt.textures.get(), &rt.touch);
   attnlab::api_bind(rt.app.get());
   rt.app->on_state_changed = attnlab::publish_state_to_url;
   attnlab::PlatformHooks& hooks = rt.app->platform;

@@ -80,6 +80,7 @@ HeatmapProgram::HeatmapProgram() {
   u_cells = glGetUniformLocation(program, "u_cells");
   u_pixels = glGetUniformLocation(program, "u_pixels");
   u_highlight = glGetUniformLocation(program, "u_highlight");
+  u_view = glGetUniformLocation(program, "u_view");
   glGenVertexArrays(1, &vao);  // core profile needs a bound VAO even with no attributes
 }
 
@@ -123,7 +124,7 @@ void Heatmap::ensure_targets(int rows, int cols, int w, int h) {
   glBindTexture(GL_TEXTURE_2D, 0);
 }
 
-void Heatmap::render(const HeatmapStyle& style, int hover_row, int hover_col) {
+void Heatmap::render(const HeatmapStyle& style, int hover_row, int hover_col, ImVec4 view) {
   const HeatmapProgram& p = HeatmapProgram::get();
   if (!p.program) return;
   GLint prev_fbo = 0, prev_viewport[4];
@@ -146,6 +147,7 @@ void Heatmap::render(const HeatmapStyle& style, int hover_row, int hover_col) {
   glUniform2f(p.u_pixels, static_cast<float>(w_), static_cast<float>(h_));
   glUniform4f(p.u_highlight, static_cast<float>(hover_col), static_cast<float>(hover_row), hover_row >= 0 ? 1.0f : 0.0f,
               0.0f);
+  glUniform4f(p.u_view, view.x, view.y, view.z, view.w);
   glBindVertexArray(p.vao);
   glDrawArrays(GL_TRIANGLES, 0, 3);
   glBindVertexArray(0);
@@ -156,7 +158,36 @@ void Heatmap::render(const HeatmapStyle& style, int hover_row, int hover_col) {
   glViewport(prev_viewport[0], prev_viewport[1], prev_viewport[2], prev_viewport[3]);
 }
 
-HeatmapHover Heatmap::draw(const float* data, int rows, int cols, ImVec2 size, const HeatmapStyle& style) {
+ImVec4 HeatmapZoom::view() const {
+  const float half = 0.5f / zoom;
+  return ImVec4(cx - half, cy - half, cx + half, cy + half);
+}
+
+void HeatmapZoom::clamp() {
+  if (!std::isfinite(zoom) || !std::isfinite(cx) || !std::isfinite(cy)) reset();
+  zoom = std::clamp(zoom, 1.0f, max_zoom);
+  const float half = 0.5f / zoom;
+  cx = std::clamp(cx, half, 1.0f - half);
+  cy = std::clamp(cy, half, 1.0f - half);
+}
+
+void HeatmapZoom::zoom_at(float factor, ImVec2 at) {
+  const ImVec4 v = view();
+  // the matrix point under `at` stays under it: u = u0 + at·(1/zoom) before and after
+  const float u = v.x + at.x / zoom, w = v.y + at.y / zoom;
+  zoom = std::clamp(zoom * factor, 1.0f, max_zoom);
+  cx = u - at.x / zoom + 0.5f / zoom;
+  cy = w - at.y / zoom + 0.5f / zoom;
+  clamp();
+}
+
+void HeatmapZoom::pan(ImVec2 by) {
+  cx -= by.x / zoom;
+  cy -= by.y / zoom;
+  clamp();
+}
+
+HeatmapHover Heatmap::draw(const float* data, int rows, int cols, ImVec2 size, const HeatmapStyle& style, ImVec4 view) {
   HeatmapHover hover;
   if (rows <= 0 || cols <= 0 || size.x < 1 || size.y < 1) {
     ImGui::Dummy(size);
@@ -171,8 +202,11 @@ HeatmapHover Heatmap::draw(const float* data, int rows, int cols, ImVec2 size, c
   const ImVec2 mouse = ImGui::GetIO().MousePos;
   if (ImGui::IsWindowHovered() && mouse.x >= origin.x && mouse.y >= origin.y && mouse.x < origin.x + size.x &&
       mouse.y < origin.y + size.y) {
-    hover.col = std::min(cols - 1, static_cast<int>((mouse.x - origin.x) / size.x * cols));
-    hover.row = std::min(rows - 1, static_cast<int>((mouse.y - origin.y) / size.y * rows));
+    // the fraction of the whole matrix under the mouse, through the shown part `view`
+    const float u = view.x + (mouse.x - origin.x) / size.x * (view.z - view.x);
+    const float v = view.y + (mouse.y - origin.y) / size.y * (view.w - view.y);
+    hover.col = std::clamp(static_cast<int>(u * static_cast<float>(cols)), 0, cols - 1);
+    hover.row = std::clamp(static_cast<int>(v * static_cast<float>(rows)), 0, rows - 1);
     hover.value = data[static_cast<std::size_t>(hover.row) * cols + hover.col];
   }
 
@@ -190,8 +224,11 @@ HeatmapHover Heatmap::draw(const float* data, int rows, int cols, ImVec2 size, c
   }
   const bool style_changed =
       style.colormap != last_style_.colormap || style.lo != last_style_.lo || style.hi != last_style_.hi;
-  if (data_changed || style_changed || hover.row != last_hover_row_ || hover.col != last_hover_col_) {
-    render(style, hover.row, hover.col);
+  const bool view_changed =
+      view.x != last_view_.x || view.y != last_view_.y || view.z != last_view_.z || view.w != last_view_.w;
+  if (data_changed || style_changed || view_changed || hover.row != last_hover_row_ || hover.col != last_hover_col_) {
+    render(style, hover.row, hover.col, view);
+    last_view_ = view;
     last_style_ = style;
     last_hover_row_ = hover.row;
     last_hover_col_ = hover.col;

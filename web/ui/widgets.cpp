@@ -4,6 +4,10 @@
 #include <cmath>
 #include <cstdio>
 
+#include "imgui_internal.h"  // IMGUI_TEST_ENGINE_ITEM_INFO: widget labels for the browser tests' hook
+#include "web/ui/strings.h"
+#include "web/ui/touch.h"
+
 namespace attnlab::ui {
 
 void HelpMarker(const char* text) {
@@ -55,7 +59,7 @@ static std::string fit_label(const std::string& s, float width) {
 gfx::HeatmapHover LabelledHeatmap(gfx::Heatmap& map, const float* data, int rows, int cols,
                                   const std::vector<std::string>& row_labels,
                                   const std::vector<std::string>& col_labels, ImVec2 max_size,
-                                  const gfx::HeatmapStyle& style, bool square_cells) {
+                                  const gfx::HeatmapStyle& style, bool square_cells, gfx::HeatmapZoom* zoom) {
   const float line = ImGui::GetTextLineHeight();
   float label_w = 0;
   for (const auto& l : row_labels) label_w = std::max(label_w, ImGui::CalcTextSize(l.c_str()).x);
@@ -66,34 +70,102 @@ gfx::HeatmapHover LabelledHeatmap(gfx::Heatmap& map, const float* data, int rows
   float ch = (max_size.y - top) / static_cast<float>(std::max(rows, 1));
   if (square_cells) cw = ch = std::max(1.0f, std::min(cw, ch));
   const ImVec2 size(std::max(1.0f, std::floor(cw * cols)), std::max(1.0f, std::floor(ch * rows)));
+  if (zoom) zoom->clamp();
+  const ImVec4 view = zoom ? zoom->view() : ImVec4(0, 0, 1, 1);
+  // Cells as shown (zoomed in: larger), and the first row and column shown (fractions of a cell).
+  const float z = zoom ? zoom->zoom : 1.0f;
+  const float zcw = size.x / static_cast<float>(std::max(cols, 1)) * z;
+  const float zch = size.y / static_cast<float>(std::max(rows, 1)) * z;
+  const float col0 = view.x * static_cast<float>(cols), row0 = view.y * static_cast<float>(rows);
 
   const ImVec2 origin = ImGui::GetCursorScreenPos();
+  const ImVec2 cells(origin.x + left, origin.y + top);  // the heatmap's top-left corner
   ImDrawList* dl = ImGui::GetWindowDrawList();
   const ImU32 text = ImGui::GetColorU32(ImGuiCol_Text);
   if (!col_labels.empty()) {
     // Narrow cells: label every n-th column only, so labels never overlap.
     const float need = ImGui::CalcTextSize("000").x + 4;
-    const int every = cw >= need ? 1 : static_cast<int>(std::ceil(need / std::max(cw, 1.0f)));
-    for (int j = 0; j < cols && j < static_cast<int>(col_labels.size()); j += every) {
-      const std::string l = fit_label(col_labels[j], cw * static_cast<float>(every) - 2);
+    const int every = zcw >= need ? 1 : static_cast<int>(std::ceil(need / std::max(zcw, 1.0f)));
+    const int first = std::max(0, static_cast<int>(std::floor(col0)) / every * every);
+    dl->PushClipRect(ImVec2(cells.x, origin.y), ImVec2(cells.x + size.x, cells.y), true);
+    for (int j = first; j < cols && j < static_cast<int>(col_labels.size()) && j < col0 + cols / z + 1; j += every) {
+      const std::string l = fit_label(col_labels[j], zcw * static_cast<float>(every) - 2);
       const float w = ImGui::CalcTextSize(l.c_str()).x;
-      dl->AddText(ImVec2(origin.x + left + cw * (static_cast<float>(j) + 0.5f) - w * 0.5f, origin.y), text, l.c_str());
+      dl->AddText(ImVec2(cells.x + zcw * (static_cast<float>(j) - col0 + 0.5f) - w * 0.5f, origin.y), text, l.c_str());
     }
+    dl->PopClipRect();
   }
   if (!row_labels.empty()) {
-    const int every = ch >= line * 0.8f ? 1 : static_cast<int>(std::ceil(line / std::max(ch, 1.0f)));
-    for (int i = 0; i < rows && i < static_cast<int>(row_labels.size()); i += every) {
+    const int every = zch >= line * 0.8f ? 1 : static_cast<int>(std::ceil(line / std::max(zch, 1.0f)));
+    const int first = std::max(0, static_cast<int>(std::floor(row0)) / every * every);
+    dl->PushClipRect(ImVec2(origin.x, cells.y), ImVec2(cells.x, cells.y + size.y), true);
+    for (int i = first; i < rows && i < static_cast<int>(row_labels.size()) && i < row0 + rows / z + 1; i += every) {
       const std::string l = fit_label(row_labels[i], label_w - 6);
       const float w = ImGui::CalcTextSize(l.c_str()).x;
-      dl->AddText(ImVec2(origin.x + left - 6 - w, origin.y + top + ch * (static_cast<float>(i) + 0.5f) - line * 0.5f),
-                  text, l.c_str());
+      dl->AddText(ImVec2(cells.x - 6 - w, cells.y + zch * (static_cast<float>(i) - row0 + 0.5f) - line * 0.5f), text,
+                  l.c_str());
+    }
+    dl->PopClipRect();
+  }
+  // The cells as one button: a click picks a cell (on release, and only if the mouse or finger did not drag);
+  // a drag moves a zoomed-in heatmap; a pinch that began over it zooms it. The button comes first, so on the
+  // frame it is released the heatmap below already sees the mouse again (no hover while it is held).
+  ImGui::SetCursorScreenPos(cells);
+  ImGui::PushID(&map);
+  const bool released = ImGui::InvisibleButton("##cells", size);
+  const bool held = ImGui::IsItemActive();
+  {
+    ImGuiContext& g = *ImGui::GetCurrentContext();                  // the macro's name for it
+    IMGUI_TEST_ENGINE_ITEM_INFO(ImGui::GetItemID(), "##cells", 0);  // tests find heatmaps by this label
+    (void)g;
+  }
+  ImGui::PopID();
+  ImGui::SetCursorScreenPos(cells);
+  gfx::HeatmapHover h = map.draw(data, rows, cols, size, style, view);
+  const ImGuiIO& io = ImGui::GetIO();
+  h.clicked = released && h.row >= 0 && io.MouseDragMaxDistanceSqr[0] < io.MouseDragThreshold * io.MouseDragThreshold;
+  if (zoom) {
+    Touch* touch = GetTouch();
+    if (touch && touch->pinch().active) {
+      const Touch::Pinch& p = touch->pinch();
+      if (p.start.x >= cells.x && p.start.y >= cells.y && p.start.x < cells.x + size.x &&
+          p.start.y < cells.y + size.y) {
+        zoom->zoom_at(p.factor, ImVec2((p.centre.x - cells.x) / size.x, (p.centre.y - cells.y) / size.y));
+        zoom->pan(ImVec2(p.pan.x / size.x, p.pan.y / size.y));
+      }
+    }
+    if (held && zoom->zoom > 1.0f && !ImGui::IsMouseClicked(ImGuiMouseButton_Left)) {
+      if (touch) touch->claim_drag();  // this drag moves the heatmap, it does not scroll the panel
+      const ImVec2 d = io.MouseDelta;
+      if (d.x != 0.0f || d.y != 0.0f) zoom->pan(ImVec2(d.x / size.x, d.y / size.y));
     }
   }
-  ImGui::SetCursorScreenPos(ImVec2(origin.x + left, origin.y + top));
-  gfx::HeatmapHover h = map.draw(data, rows, cols, size, style);
   ImGui::SetCursorScreenPos(ImVec2(origin.x, origin.y + top + size.y));
   ImGui::Dummy(ImVec2(left + size.x, 0));
   return h;
+}
+
+void ZoomButtons(const char* id, gfx::HeatmapZoom& zoom) {
+  ImGui::PushID(id);
+  const float side = ImGui::GetFrameHeight();
+  const ImVec2 centre(0.5f, 0.5f);
+  // Called after SameLine: on a narrow screen the buttons go to a line of their own rather than off the edge.
+  const ImGuiStyle& st = ImGui::GetStyle();
+  const float need = side * 2 + ImGui::CalcTextSize(S().zoom_fit).x + st.FramePadding.x * 2 +
+                     ImGui::CalcTextSize(S().zoom_factor).x + ImGui::CalcTextSize("(?)").x + st.ItemSpacing.x * 4;
+  if (ImGui::GetContentRegionAvail().x < need && ImGui::GetCursorPosX() > ImGui::GetCursorStartPos().x + 1)
+    ImGui::NewLine();
+  if (ImGui::Button(S().zoom_out, ImVec2(side, side))) zoom.zoom_at(1.0f / 1.5f, centre);
+  ImGui::SameLine(0, 2);
+  if (ImGui::Button(S().zoom_in, ImVec2(side, side))) zoom.zoom_at(1.5f, centre);
+  ImGui::SameLine(0, 2);
+  ImGui::BeginDisabled(zoom.zoom <= 1.0f);
+  if (ImGui::Button(S().zoom_fit)) zoom.reset();
+  ImGui::EndDisabled();
+  ImGui::SameLine();
+  ImGui::TextDisabled(S().zoom_factor, static_cast<double>(zoom.zoom));
+  HelpMarker(S().zoom_help);
+  ImGui::PopID();
 }
 
 void LineChart(const char* id, const std::vector<Series>& series, ImVec2 size, float y_min, float y_max,

@@ -30,10 +30,17 @@ void Intro(const char* text, bool compact);
 
 // A heatmap with labelled rows (left) and columns (top), cells sized to fit `max_size`. Returns the hovered
 // cell. Labels longer than the cell are shortened; the tooltip (by the caller) shows them whole.
+// With a `zoom` (the view's, shared by its heatmaps) it shows the zoomed-in part: two fingers pinch over it to
+// zoom, and a drag (mouse or finger) moves the zoomed-in part around; labels follow the cells shown.
 gfx::HeatmapHover LabelledHeatmap(gfx::Heatmap& map, const float* data, int rows, int cols,
                                   const std::vector<std::string>& row_labels,
                                   const std::vector<std::string>& col_labels, ImVec2 max_size,
-                                  const gfx::HeatmapStyle& style, bool square_cells = true);
+                                  const gfx::HeatmapStyle& style, bool square_cells = true,
+                                  gfx::HeatmapZoom* zoom = nullptr);
+
+// A view's zoom buttons (−, +, fit) and how far it is zoomed in, on one line, with a (?) saying pinch and
+// drag work too. For mouse users and small screens; the same zoom as the pinch.
+void ZoomButtons(const char* id, gfx::HeatmapZoom& zoom);
 
 // Line chart of one or more series sharing the x axis (steps). Values NaN are skipped.
 struct Series {
