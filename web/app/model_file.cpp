@@ -310,7 +310,7 @@ std::string App::open_file(const std::string& name, const std::uint8_t* bytes, s
               "attnlab train --save)";
   }
   if (problem.empty()) {
-    notices.push_back("Loaded " + name + ": " + runs.main.what + ". Training is paused; steps count from 0.");
+    notices.push_back("Loaded " + name + ": " + runs.main.what + " (training paused).");
   } else {
     notices.push_back(problem);
   }
