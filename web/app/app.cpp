@@ -122,6 +122,13 @@ void App::rebuild_data() {
   } catch (const std::exception& e) {
     runs.data_error = e.what();
   }
+  runs.data_name.clear();
+  runs.data_note.clear();
+  fill_default_input();
+  rebuild_runs();
+}
+
+void App::fill_default_input() {
   if (runs.data && state.input.empty()) {
     // Show a real example of the task as the default input.
     const Sequence& s = runs.data->dev.front();
@@ -133,7 +140,6 @@ void App::rebuild_data() {
       state.input = text;
     }
   }
-  rebuild_runs();
 }
 
 void App::start_run(Run& run, const std::string& kind) { start_run(run, kind, state); }

@@ -53,6 +53,7 @@ struct PlatformHooks {
   std::function<bool(const std::string& text)> copy_text;  // to the clipboard; false if refused
   std::function<bool(const std::string& url)> open_url;    // in a new tab or window; false if refused
   std::function<std::string()> page_url;                   // the page's address without the hash ("" = none)
+  bool has_file_picker = false;  // pick_file can open one (the browser); the desktop takes files dropped on it
 };
 
 // The one place where the engine and the views meet.
@@ -81,6 +82,7 @@ struct App {
   void state_changed(const AppState& before);
 
   void rebuild_data();
+  void fill_default_input();  // an empty input becomes a real example of the task (tokens tasks)
   void rebuild_runs();
   void start_run(Run& run, const std::string& kind);  // a run of that model, or its error in words
   void start_run(Run& run, const std::string& kind, const AppState& settings);  // the same, other settings
@@ -94,6 +96,19 @@ struct App {
   void ensure_view();  // refresh_view() if the input or the model changed since the last one
   std::string set_input(const std::string& text);  // "" or why it cannot be used
   void ensure_embeddings();                        // embeddings up to date with the main run's step
+
+  // Model files (model_file.cpp), in the command line's format (engine/io/model_io.h): the main run's model
+  // and the parts of its data set the format stores. Empty when there is no model to save.
+  std::vector<std::uint8_t> save_model_bytes() const;
+  std::string model_file_name() const;  // attnlab-<task>-<model>-step<N>.model
+  // A model file: the settings become the model's (task, model and every option the file carries), its
+  // weights go into the main run (steps count from 0 again: the format has no step count), training pauses,
+  // every view refreshes. "" when loaded, else the problem, and nothing changed (settings, run, step).
+  std::string load_model_bytes(const std::uint8_t* bytes, std::size_t size, const std::string& name = "");
+  // A file the user brought (dropped, picked): a model file goes to load_model_bytes, anything else is refused
+  // for now. `error`: the platform could not read it. "" when opened, else the problem (also added to notices).
+  std::string open_file(const std::string& name, const std::uint8_t* bytes, std::size_t size,
+                        const std::string& error = "");
 
   // Helpers for panels
   const std::vector<std::string>& tag_names() const;

@@ -18,7 +18,9 @@ struct Run {
   double steps_per_sec = 0;          // measured over the last second of wall time
   long steps_mark = 0;               // step count at the start of that second
   double time_mark = 0;
-  long serial = 0;  // a new number for every run built (views cache by it)
+  long serial = 0;             // a new number for every run built (views cache by it)
+  std::string source;          // "" = trained here from its first step; else the model file its weights came from
+  double source_dev_acc = -1;  // that file's model: its dev accuracy when loaded (0..1; -1 = not loaded)
   long step() const { return trainer ? trainer->steps_done() : 0; }
 };
 
@@ -28,7 +30,9 @@ void build_run(Run& run, const std::shared_ptr<const Dataset>& data, const Model
 struct Runs {
   std::shared_ptr<const Dataset> data;  // the task's train/dev/test sequences
   std::string data_error;
-  Run main, baseline;  // baseline: trained only while the Compare panel is in use
+  std::string data_name;  // where a pos model's corpus came from ("" = built in); model files keep it
+  std::string data_note;  // the data came with a model file and differs from the page's own (why), else ""
+  Run main, baseline;     // baseline: trained only while the Compare panel is in use
   bool compare_active = false;
 
   EvalResult dev_eval;      // Training panel: the main run's confusion matrix on the dev set

@@ -1,7 +1,8 @@
-// Training: run / pause / step / reset, the schedule, loss and accuracy curves, the confusion matrix (left
-// column).
+// Training: run / pause / step / reset, the schedule, the model as a file (save, open), loss and accuracy
+// curves, the confusion matrix (left column).
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <exception>
 #include <vector>
 
@@ -15,6 +16,33 @@ namespace attnlab {
 
 using ui::HelpMarker;
 using ui::S;
+
+// Save model / Open model…: the main run's model as a file in the command line's format (web/app/model_file.cpp).
+// The platform downloads it (the browser) or writes it into the current folder (the desktop); a model file
+// comes back through the browser's picker or a drop on the page or the window (App::open_file).
+static void ModelFileButtons(App& app) {
+  char line[512];
+  if (ImGui::Button(S().train_save_model)) {
+    const std::vector<std::uint8_t> bytes = app.save_model_bytes();
+    if (bytes.empty()) {
+      std::snprintf(line, sizeof line, S().train_nothing_to_save, app.runs.main.error.c_str());
+      app.notices.push_back(line);
+    } else if (app.platform.download) {
+      std::string where;
+      const std::string problem =
+          app.platform.download(app.model_file_name(), "application/octet-stream", bytes, &where);
+      if (problem.empty()) std::snprintf(line, sizeof line, S().train_saved, where.c_str());
+      app.notices.push_back(problem.empty() ? std::string(line) : problem);
+    }
+  }
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip(S().train_save_model_help, app.model_file_name().c_str());
+  ImGui::SameLine();
+  if (ImGui::Button(S().train_open_model) && !(app.platform.pick_file && app.platform.pick_file(".model")))
+    app.notices.push_back(S().train_open_model_desktop);  // no picker here (the desktop): say what works
+  if (ImGui::IsItemHovered())
+    ImGui::SetTooltip("%s", app.platform.has_file_picker ? S().train_open_model_help : S().train_open_model_desktop);
+  ImGui::TextDisabled("%s", app.platform.has_file_picker ? S().train_drop_hint_page : S().train_drop_hint_window);
+}
 
 void ShowTrainingPanel(App& app, PanelTextures& tex) {
   AppState next = app.state;
@@ -43,6 +71,7 @@ void ShowTrainingPanel(App& app, PanelTextures& tex) {
   if (next.train != app.state.train || next.lr != app.state.lr || next.batch != app.state.batch ||
       next.speed != app.state.speed)
     app.apply(next);
+  ModelFileButtons(app);
 
   if (!tr) return;
   const Metrics& m = tr->metrics();
@@ -57,6 +86,13 @@ void ShowTrainingPanel(App& app, PanelTextures& tex) {
     ImGui::TextDisabled(S().train_scores_status, ui::GroupDigits(std::llround(m.scores_per_step)).c_str(),
                         100 * m.scores_per_step / m.dense_scores_per_step);
     HelpMarker(S().train_scores_help);
+  }
+  if (!app.runs.main.source.empty() || !app.runs.data_note.empty()) {
+    ImGui::PushTextWrapPos(0);
+    if (!app.runs.main.source.empty())
+      ImGui::TextDisabled(S().train_loaded_from, app.runs.main.source.c_str(), 100 * app.runs.main.source_dev_acc);
+    if (!app.runs.data_note.empty()) ImGui::TextDisabled("%s", app.runs.data_note.c_str());
+    ImGui::PopTextWrapPos();
   }
   if (tr->done() && !tr->diverged()) ImGui::TextDisabled("%s", tr->stop_reason().c_str());
   if (!app.runs.main.error.empty()) ImGui::TextColored(ImVec4(1, 0.55f, 0.45f, 1), "%s", app.runs.main.error.c_str());

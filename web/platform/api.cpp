@@ -3,6 +3,7 @@
 #include <nlohmann/json.hpp>
 
 #include <cmath>
+#include <cstdint>
 #include <string>
 #include <utility>
 #include <vector>
@@ -22,6 +23,7 @@
 namespace attnlab {
 
 static App* g_app = nullptr;
+static std::vector<std::uint8_t> g_model_file;  // saveModel's bytes, until the next call (api.js copies them out)
 
 void api_bind(App* app) { g_app = app; }
 
@@ -205,7 +207,9 @@ std::string api_call(const std::string& name, const std::string& args_text) {
               {"scoresPerStep", nullptr},
               {"denseScoresPerStep", nullptr},
               {"done", false},
-              {"error", app.runs.main.error}};
+              {"error", app.runs.main.error},
+              {"loadedFrom", nullptr}};
+    if (!app.runs.main.source.empty()) m["loadedFrom"] = app.runs.main.source;
     if (app.runs.main.trainer) {
       const Metrics& mm = app.runs.main.trainer->metrics();
       m["loss"] = mm.loss;
@@ -308,6 +312,46 @@ std::string api_call(const std::string& name, const std::string& args_text) {
     } catch (const std::exception& e) {
       return fail(std::string("exportTorch: ") + e.what());
     }
+  }
+  // ---- model files (web/app/model_file.cpp)
+  auto model_json = [&app]() {
+    const Run& r = app.runs.main;
+    json out = {{"task", app.state.task},
+                {"model", app.state.model},
+                {"step", r.step()},
+                {"what", r.what},
+                {"name", r.source},
+                {"devAcc", nullptr},
+                {"dataNote", app.runs.data_note},
+                {"state", json::parse(api_get_state_json())}};
+    if (r.source_dev_acc >= 0) out["devAcc"] = r.source_dev_acc;
+    return out;
+  };
+  if (name == "saveModel") {  // {ptr, size, name}: where the file's bytes are in the heap (api.js copies them)
+    g_model_file = app.save_model_bytes();
+    if (g_model_file.empty()) return fail("saveModel: there is no model to save: " + app.runs.main.error);
+    return json{{"ok",
+                 {{"ptr", reinterpret_cast<std::uintptr_t>(g_model_file.data())},
+                  {"size", g_model_file.size()},
+                  {"name", app.model_file_name()}}}}
+        .dump();
+  }
+  if (name == "downloadModel") {  // the Save model button's download
+    const std::vector<std::uint8_t> bytes = app.save_model_bytes();
+    if (bytes.empty()) return fail("downloadModel: there is no model to save: " + app.runs.main.error);
+    if (!app.platform.download) return fail("downloadModel: this platform cannot offer downloads");
+    std::string where;
+    const std::string problem = app.platform.download(app.model_file_name(), "application/octet-stream", bytes, &where);
+    if (!problem.empty()) return fail("downloadModel: " + problem);
+    return json{{"ok", {{"name", where}, {"size", bytes.size()}}}}.dump();
+  }
+  if (name == "loadModel") {  // [ptr, size, name] from api.js: a heap copy of the caller's bytes, freed after
+    if (args.size() != 3 || !args[0].is_number_unsigned() || !args[1].is_number_unsigned() || !args[2].is_string())
+      return fail("internal: loadModel takes [pointer, size, name]");
+    const auto* bytes = reinterpret_cast<const std::uint8_t*>(args[0].get<std::uintptr_t>());
+    const std::string problem = app.load_model_bytes(bytes, args[1].get<std::size_t>(), args[2].get<std::string>());
+    if (!problem.empty()) return fail(problem);
+    return json{{"ok", model_json()}}.dump();
   }
   return fail("unknown method " + name);
 }

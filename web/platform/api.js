@@ -17,6 +17,9 @@
 //   window.attnlab.embeddings()         {words, tags, points: [[x, y]], sameTag, chance, startSameTag, step}
 //   window.attnlab.exportTorch(name)    the model as a PyTorch module: a Uint8Array of a .zip (NAME.py,
 //                                       NAME.weights, NAME.json; name defaults to attnlab_model)
+//   window.attnlab.saveModel()          the model as a file (Uint8Array), the format attnlab tag --load reads
+//   window.attnlab.loadModel(bytes)     loads a model file (Uint8Array or ArrayBuffer): {task, model, step, ...}
+//   window.attnlab.downloadModel()      the Save model button: the browser downloads the file; {name, size}
 //
 // A page on any origin that embeds the playground in an iframe calls the same functions by postMessage (the
 // "postMessage bridge" block below; README "Driving it by messages"; web/examples/course.html):
@@ -82,6 +85,27 @@
     for (var i = 0; i < text.length; ++i) bytes[i] = text.charCodeAt(i);
     bytes.fileName = r.name;
     return bytes;
+  };
+  // Model files, in the command line's format (attnlab train --save, attnlab tag --load). saveModel() copies the
+  // file out of the app's memory; loadModel(bytes[, name]) copies the bytes in, and throws an Error with the
+  // file's problem (nothing changes then). Loading sets the settings to the model's and pauses training.
+  api.saveModel = function () {
+    var r = invoke('saveModel');
+    return Module.HEAPU8.slice(r.ptr, r.ptr + r.size);
+  };
+  api.downloadModel = function () { return invoke('downloadModel'); };
+  api.loadModel = function (bytes, name) {
+    var data;
+    if (bytes instanceof Uint8Array) data = bytes;
+    else if (bytes instanceof ArrayBuffer) data = new Uint8Array(bytes);
+    else throw new TypeError('attnlab.loadModel expects the bytes of a model file: a Uint8Array or an ArrayBuffer');
+    if (name !== undefined && typeof name !== 'string') throw new TypeError('attnlab.loadModel: the name must be a string');
+    if (!api._started) throw new Error('attnlab: not ready yet (await attnlab.ready)');
+    var ptr = Module._malloc(Math.max(1, data.length));
+    try {
+      Module.HEAPU8.set(data, ptr);
+      return invoke('loadModel', [ptr, data.length, name || 'loadModel()']);
+    } finally { Module._free(ptr); }
   };
 
   // Internal, for the browser tests (read-only, may change without notice): the scrollable windows' scroll

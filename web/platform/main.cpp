@@ -350,6 +350,14 @@ int main(int argc, char** argv) {
   hooks.copy_text = attnlab::copy_text;
   hooks.open_url = attnlab::open_url;
   hooks.page_url = attnlab::page_url;
+#if defined(__EMSCRIPTEN__)
+  hooks.has_file_picker = true;
+#endif
+  // Files picked or dropped on the page or the window go to App::open_file (a model file loads; anything else
+  // is refused with a notice).
+  attnlab::set_open_file_hook([app = rt.app.get()](const attnlab::OpenedFile& f) {
+    app->open_file(f.name, f.bytes.data(), f.bytes.size(), f.error);
+  });
   rt.app->load_url_state(attnlab::read_url_state());
   if (!rt.settings.empty()) {
     const auto problems = rt.app->set_state(rt.settings);
