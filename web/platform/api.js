@@ -15,6 +15,7 @@
 //                                        result, ...}; lesson(n) opens stop n (from 1; 0 = the playground)
 //   window.attnlab.predict(value)       answers the open stop's question (a number, or one of its choices)
 //   window.attnlab.embeddings()         {words, tags, points: [[x, y]], sameTag, chance, startSameTag, step}
+//   window.attnlab.loadData(text, name) your own data: {sentences, tokens, tags, ...} or throws (line and problem)
 //
 // Needs no special HTTP headers (no SharedArrayBuffer) and requests nothing from any other host, so any static
 // server, a sub-path or an iframe can serve it. index.html provides #canvas, #status, #progress and #message.
@@ -63,6 +64,23 @@
   api.predict = function (value) { return invoke('predict', [value]); };
   // {words, tags, points: [[x, y]], sameTag, chance, startSameTag, explained, step}: the Embedding view
   api.embeddings = function () { return invoke('embeddings'); };
+  // Your own data: the text of a CoNLL-U file or of word/TAG lines; the task becomes 'own'. Returns
+  // {sentences, tokens, tags, name, format, train, dev, chance, chanceTag}; a malformed or too large text
+  // throws an Error naming the line and the problem, and nothing changes.
+  api.loadData = function (text, name) {
+    if (typeof text !== 'string') throw new TypeError('attnlab.loadData(text, name) expects the file\'s text as a string');
+    if (!window.Module || !Module.ccall || !api._started) throw new Error('attnlab: not ready yet (await attnlab.ready)');
+    var bytes = new TextEncoder().encode(text);  // on the heap: a C string argument would go on the small stack
+    var ptr = Module._malloc(Math.max(1, bytes.length));
+    var r;
+    try {
+      Module.HEAPU8.set(bytes, ptr);
+      r = JSON.parse(Module.ccall('attnlab_load_data', 'string', ['string', 'number', 'number'],
+                                  [name === undefined || name === null ? '' : String(name), ptr, bytes.length]));
+    } finally { Module._free(ptr); }
+    if (r.error !== undefined) throw new Error(r.error);
+    return r.ok;
+  };
 
   // Called by the app after every settings change (the URL hash is already updated).
   var listeners = [];

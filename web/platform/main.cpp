@@ -268,6 +268,15 @@ int main(int argc, char** argv) {
   load_fonts(16.0f);
   attnlab::api_bind(rt.app.get());
   rt.app->on_state_changed = attnlab::publish_state_to_url;
+  // Files picked (Data ▸ Your data…) or dropped: their text to App::load_data; a problem becomes a notice and
+  // the current run goes on.
+  rt.app->platform.pick_file = attnlab::pick_file;
+  attnlab::set_open_file_hook([](const attnlab::OpenedFile& f) {
+    const std::string problem = !f.error.empty()
+                                    ? f.name + ": " + f.error
+                                    : rt.app->load_data(std::string(f.bytes.begin(), f.bytes.end()), f.name);
+    if (!problem.empty()) rt.app->notices.push_back(problem);
+  });
   rt.app->load_url_state(attnlab::read_url_state());
   if (!rt.settings.empty()) {
     const auto problems = rt.app->set_state(rt.settings);
