@@ -3,6 +3,8 @@
 //   attnlab eval --load pos.model                  the test split the model was trained with
 //   attnlab eval --load pos.model --data ud.conllu every sentence of another CoNLL-U file
 //   attnlab eval --load rev.model --lengths 17:32  fresh synthetic sequences of other lengths
+//   attnlab eval --load own.model --split dev      own data: its file's dev split (own has no test split)
+#include <algorithm>
 #include <cstdio>
 #include <nlohmann/json.hpp>
 
@@ -30,7 +32,32 @@ void run(const EvalCmd& o) {
   std::string what;
   if (o.split != "test" && o.split != "dev" && o.split != "train") throw Error("--split must be train, dev or test");
   try {
-    if (md.task.kind == TaskKind::pos) {
+    if (md.task.kind == TaskKind::own) {
+      if (!o.lengths.empty()) throw Error("--lengths is for synthetic tasks");
+      if (!o.data.empty()) {  // every sentence of a file, its tags named as the model's
+        const TaggedText text = read_own_data(o.data);
+        for (const TaggedSentence& s : text.sentences) {
+          Sequence q = sequence_from_words(md, s.words);
+          for (int t : s.tags) {
+            const std::string& name = text.tag_names[static_cast<std::size_t>(t)];
+            const auto it = std::find(md.tag_names.begin(), md.tag_names.end(), name);
+            if (it == md.tag_names.end()) {
+              throw Error(o.data + ": line " + std::to_string(s.line) + ": the tag '" + name +
+                          "' is not one of the model's tags");
+            }
+            q.tags.push_back(static_cast<int>(it - md.tag_names.begin()));
+          }
+          seqs.push_back(std::move(q));
+        }
+        what = o.data + " (all sentences)";
+      } else {
+        if (lm.data_name.empty()) throw Error("this own-data model does not name its file: give it with --data FILE");
+        if (o.split == "test") throw Error("own data has a train and a dev split only: use --split dev");
+        const Dataset full = make_own_dataset(md.task, read_own_data(lm.data_name));
+        seqs = remap_with_vocab(o.split == "dev" ? full.dev : full.train, md);
+        what = lm.data_name + " (" + o.split + " split)";
+      }
+    } else if (md.task.kind == TaskKind::pos) {
       if (!o.lengths.empty()) throw Error("--lengths is for synthetic tasks");
       if (!o.data.empty()) {
         for (const ConlluSentence& s : read_conllu_file(o.data)) {
@@ -48,7 +75,7 @@ void run(const EvalCmd& o) {
         what = (lm.data_name.empty() ? name : lm.data_name) + " (" + o.split + " split)";
       }
     } else {
-      if (!o.data.empty()) throw Error("--data is for pos models (a CoNLL-U file)");
+      if (!o.data.empty()) throw Error("--data is for pos models (a CoNLL-U file) and own-data models");
       const Dataset full = make_synthetic_dataset(md.task);
       if (!o.lengths.empty()) {
         const auto [a, b] = parse_lengths(o.lengths);
@@ -115,7 +142,9 @@ void setup_eval(CLI::App& root) {
   static EvalCmd o;
   auto* cmd = root.add_subcommand("eval", "Accuracy of a saved model, overall and per tag (JSON with --json)");
   cmd->add_option("--load", o.load, "Model file")->required();
-  cmd->add_option("--data", o.data, "pos: evaluate on every sentence of this CoNLL-U file instead");
+  cmd->add_option("--data", o.data,
+                  "pos: evaluate on every sentence of this CoNLL-U file instead; own: on every sentence of this "
+                  "file of tagged sentences (its tags must be the model's)");
   cmd->add_option("--split", o.split, "train | dev | test split of the model's own task")->capture_default_str();
   cmd->add_option("--lengths", o.lengths,
                   "Synthetic tasks: fresh sequences with lengths MIN:MAX (e.g. longer than in training)");

@@ -75,7 +75,7 @@ void run(const TagCmd& o) {
   size_t width = 4;
   for (const auto& s : shown) width = std::max(width, s.size());
   for (int t = 0; t < T; ++t) {
-    const bool unknown = d.task.kind == TaskKind::pos && !d.words.known(shown[t]);
+    const bool unknown = is_word_task(d.task.kind) && !d.words.known(shown[t]);
     const std::string note = unknown ? "   (unknown word, read as " + shape_names()[word_shape(shown[t])] + ")" : "";
     std::printf("%-*s  %s%s\n", static_cast<int>(width), shown[t].c_str(), tags[t].c_str(), note.c_str());
   }

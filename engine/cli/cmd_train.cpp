@@ -134,8 +134,9 @@ void run(const TrainCmd& o) {
   }
   if (trainer->stop_reason().rfind("error", 0) == 0) throw Error(trainer->stop_reason());
   EvalResult test;
+  const bool has_test = !data->test.empty();  // own data has a train and a dev split only
   try {
-    test = trainer->evaluate(data->test);
+    if (has_test) test = trainer->evaluate(data->test);
   } catch (const std::exception& e) {
     throw Error(std::string("test set: ") + e.what());
   }
@@ -146,7 +147,7 @@ void run(const TrainCmd& o) {
                         {"loss", m.loss},
                         {"train_acc", m.train_acc},
                         {"dev_acc", m.dev_acc},
-                        {"test_acc", test.accuracy},
+                        {"test_acc", has_test ? nlohmann::json(test.accuracy) : nlohmann::json(nullptr)},
                         {"ms_per_step", m.ms_per_step},
                         {"scores_per_step", m.scores_per_step},
                         {"dense_scores_per_step", m.dense_scores_per_step},
@@ -155,11 +156,25 @@ void run(const TrainCmd& o) {
                         {"model", describe(trainer->model_config())},
                         {"params", trainer->model().num_parameters()}};
     if (!probes.empty()) j["probe"] = probes_json(probes);
+    if (task.kind == TaskKind::own) {  // the chance level: always the training split's most frequent tag
+      int tag = -1;
+      j["chance"] = majority_share(*data, data->dev, &tag);
+      j["chance_tag"] = tag >= 0 ? data->tag_names[static_cast<std::size_t>(tag)] : "";
+      j["tags"] = data->tag_names;
+    }
     std::printf("%s\n", j.dump().c_str());
   } else if (!o.quiet) {
-    std::printf("done after %ld steps (%s): dev %.2f%%, test %.2f%%, %.3f ms/step\n", m.step,
-                trainer->stop_reason() == "target" ? "target accuracy reached" : "all steps", pct(m.dev_acc),
-                pct(test.accuracy), m.ms_per_step);
+    char test_text[48] = "";
+    if (has_test) std::snprintf(test_text, sizeof test_text, ", test %.2f%%", pct(test.accuracy));
+    std::printf("done after %ld steps (%s): dev %.2f%%%s, %.3f ms/step\n", m.step,
+                trainer->stop_reason() == "target" ? "target accuracy reached" : "all steps", pct(m.dev_acc), test_text,
+                m.ms_per_step);
+    if (task.kind == TaskKind::own) {
+      int tag = -1;
+      const double share = majority_share(*data, data->dev, &tag);
+      std::printf("chance level: always answering the most frequent tag, %s, scores %.2f%% on dev\n",
+                  tag >= 0 ? data->tag_names[static_cast<std::size_t>(tag)].c_str() : "?", pct(share));
+    }
     if (bar && !probes.empty()) std::printf("%s\n", probes_text(probes).substr(2).c_str());  // lines had them
     if (m.dense_scores_per_step > 0) {
       std::printf("attention computed %.0f (query, key) scores per step, %.0f%% of the %.0f of every pair\n",

@@ -18,6 +18,11 @@ namespace attnlab::cli {
 Sequence sequence_from_text(const Dataset& d, const std::string& text, std::vector<std::string>* shown) {
   Sequence seq;
   std::string line = text;
+  if (d.task.kind == TaskKind::own) {  // your data: words as the file has them, separated by blanks
+    *shown = split_blanks(line);
+    if (shown->empty()) throw Error("nothing to tag: give a sentence, words separated by spaces");
+    return sequence_from_words(d, *shown);
+  }
   if (d.task.kind == TaskKind::pos) {
     *shown = split_words(line);
     if (shown->empty()) throw Error("nothing to tag: give a sentence, e.g. \"I saw a saw\"");
@@ -69,11 +74,14 @@ void add_task_options(CLI::App* cmd, TaskOptions& o) {
                   "What to learn: pos (English part of speech, 17 UPOS tags), seen (was this token seen earlier?), "
                   "count (how often does it occur?), reverse (token at T-1-i), sort (i-th smallest token), "
                   "frames (speech-like segment classes of noisy feature vectors), graph (majority class of a "
-                  "node's neighbours)")
+                  "node's neighbours), own (your data: --data FILE of tagged sentences, with its own tags)")
       ->capture_default_str();
   cmd->add_option("--data", o.data,
-                  "pos: a CoNLL-U file (e.g. a Universal Dependencies treebank) instead of the built-in corpus");
-  cmd->add_option("--data-seed", o.data_seed, "Seed of the data: synthetic sequences, the pos train/dev/test split")
+                  "pos: a CoNLL-U file (e.g. a Universal Dependencies treebank) instead of the built-in corpus; "
+                  "own (required): your tagged sentences, CoNLL-U (the tag is UPOS) or one sentence per line as "
+                  "word/TAG tokens (\"I/PRON saw/VERB a/DET saw/NOUN\") or word<TAB>TAG lines");
+  cmd->add_option("--data-seed", o.data_seed,
+                  "Seed of the data: synthetic sequences, the pos train/dev/test split, the own train/dev split")
       ->capture_default_str();
   cmd->add_option("--lengths", o.lengths, "Synthetic tasks: sequence lengths MIN:MAX (default: the task's)");
   cmd->add_option("--vocab", o.vocab, "seen/count/reverse/sort: size of the token alphabet (default: the task's)");

@@ -9,11 +9,14 @@
 //   3-4   multiword token ("don't" = do + n't): its parts follow on their own lines, which are kept
 //   5.1   empty node (an elided word of the enhanced graph): not in the surface sentence
 // A malformed line (fewer than 10 columns, a bad ID, an UPOS that is not one of the 17 tags) is an error
-// "name:line: what is wrong".
+// "name:line: what is wrong". The reading itself is tagged_text.h's (which also reads other formats and
+// tag sets, for your own data); this file fixes the tag set to the 17 UPOS tags.
 #pragma once
 
 #include <string>
 #include <vector>
+
+#include "engine/data/tagged_text.h"
 
 namespace attnlab {
 
@@ -21,10 +24,8 @@ namespace attnlab {
 const std::vector<std::string>& upos_tags();
 int upos_index(const std::string& tag);  // -1 if it is not one of the 17
 
-struct ConlluSentence {
-  std::vector<std::string> words;  // (T) FORM column
-  std::vector<int> tags;           // (T) index into upos_tags()
-};
+// words: the FORM column; tags: indices into upos_tags()
+using ConlluSentence = TaggedSentence;
 
 // Parses CoNLL-U text held in memory. `name` is used in error messages (a file name or "<builtin>").
 // Throws std::runtime_error("name:line: ...") on a malformed line.

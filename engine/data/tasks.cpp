@@ -28,6 +28,11 @@ TaskConfig default_task_config(TaskKind kind) {
       t.min_len = 1;
       t.max_len = 0;
       break;
+    case TaskKind::own:
+      t.min_len = 1;
+      t.max_len = 0;
+      t.test_frac = 0;
+      break;
     case TaskKind::seen:
       t.vocab = 16;
       t.min_len = 8;
@@ -66,7 +71,7 @@ TaskConfig default_task_config(TaskKind kind) {
 }
 
 std::string check_task(const TaskConfig& t) {
-  const bool synthetic = t.kind != TaskKind::pos;
+  const bool synthetic = !is_word_task(t.kind);
   if (t.train < 1 || t.dev < 1 || t.test < 1) return "every split needs at least one sequence";
   if (synthetic && (t.min_len < 1 || t.max_len < t.min_len)) {
     return "the length range " + std::to_string(t.min_len) + ".." + std::to_string(t.max_len) +
@@ -85,7 +90,7 @@ std::string check_task(const TaskConfig& t) {
   }
   if (t.kind == TaskKind::graph && (t.degree < 1 || t.min_len < 2)) return "graph: need degree >= 1 and >= 2 nodes";
   if (!synthetic && (t.dev_frac < 0 || t.test_frac < 0 || t.dev_frac + t.test_frac >= 1)) {
-    return "pos: dev_frac and test_frac must be >= 0 and leave sentences for training";
+    return std::string(to_string(t.kind)) + ": dev_frac and test_frac must be >= 0 and leave sentences for training";
   }
   return "";
 }
@@ -175,7 +180,8 @@ static Sequence make_one(const Dataset& data, Rng& rng, int T) {
       }
       break;
     }
-    case TaskKind::pos: throw std::logic_error("pos is not a synthetic task");
+    case TaskKind::pos:
+    case TaskKind::own: throw std::logic_error("pos and own are not synthetic tasks");
   }
   return s;
 }
@@ -197,6 +203,7 @@ Dataset make_synthetic_dataset(const TaskConfig& task) {
   const std::string problem = check_task(task);
   if (!problem.empty()) throw std::invalid_argument(problem);
   if (task.kind == TaskKind::pos) throw std::invalid_argument("pos needs a corpus: use make_pos_dataset");
+  if (task.kind == TaskKind::own) throw std::invalid_argument("own needs tagged text: use make_own_dataset");
   Dataset d;
   d.task = task;
   switch (task.kind) {
@@ -228,7 +235,8 @@ Dataset make_synthetic_dataset(const TaskConfig& task) {
       d.input_dim = task.classes;
       for (int c = 0; c < task.classes; ++c) d.tag_names.push_back("class" + std::to_string(c));
       break;
-    case TaskKind::pos: break;
+    case TaskKind::pos:
+    case TaskKind::own: break;
   }
   // each split from its own stream: seed·4 + 1, + 2, + 3
   d.train = make_synthetic_sequences(d, task.train, task.min_len, task.max_len, task.seed * 4u + 1u);
@@ -293,6 +301,60 @@ Dataset make_pos_dataset(const TaskConfig& task, const std::vector<ConlluSentenc
 
 Dataset make_pos_dataset(const TaskConfig& task, const std::string& text, const std::string& name) {
   return make_pos_dataset(task, parse_conllu(text, name));
+}
+
+// ------------------------------------------------------------------------------------------- own
+
+Dataset make_own_dataset(const TaskConfig& task, const TaggedText& text) {
+  const std::string problem = check_task(task);
+  if (!problem.empty()) throw std::invalid_argument(problem);
+  const std::size_t n = text.sentences.size();
+  if (n < 2) throw std::invalid_argument("own data needs at least 2 sentences (one for the dev set)");
+  std::vector<const TaggedSentence*> sentences;
+  for (const TaggedSentence& s : text.sentences) sentences.push_back(&s);
+  // shuffle (Fisher-Yates with our own generator), then cut into dev | train
+  Rng rng(task.seed * 4u + 1u);
+  for (std::size_t i = n - 1; i > 0; --i) {
+    std::swap(sentences[i], sentences[rng.below(static_cast<std::uint32_t>(i + 1))]);
+  }
+  const std::size_t n_dev =
+      std::clamp<std::size_t>(static_cast<std::size_t>(std::lround(task.dev_frac * static_cast<double>(n))), 1, n - 1);
+
+  Dataset d;
+  d.task = task;
+  d.input = InputMode::tokens;
+  d.tag_names = text.tag_names;
+  std::vector<std::vector<std::string>> train_words;
+  for (std::size_t i = n_dev; i < n; ++i) train_words.push_back(sentences[i]->words);
+  d.words = WordVocab::build(train_words, task.min_count, task.lowercase);
+  d.vocab = d.words.size();
+  d.token_names = d.words.words();
+  for (std::size_t i = 0; i < n; ++i) {
+    Sequence s = sequence_from_words(d, sentences[i]->words);
+    s.tags = sentences[i]->tags;
+    (i < n_dev ? d.dev : d.train).push_back(std::move(s));
+  }
+  return d;
+}
+
+double majority_share(const Dataset& data, const std::vector<Sequence>& split, int* tag) {
+  std::vector<long> train(static_cast<std::size_t>(data.tags()), 0);
+  for (const Sequence& s : data.train)
+    for (int t : s.tags)
+      if (t >= 0 && t < data.tags()) ++train[static_cast<std::size_t>(t)];
+  int best = -1;
+  for (int c = 0; c < data.tags(); ++c)
+    if (train[static_cast<std::size_t>(c)] > 0 && (best < 0 || train[static_cast<std::size_t>(c)] > train[best]))
+      best = c;
+  if (tag != nullptr) *tag = best;
+  long hits = 0, total = 0;
+  for (const Sequence& s : split)
+    for (int t : s.tags) {
+      if (t < 0) continue;
+      ++total;
+      hits += t == best;
+    }
+  return total > 0 ? static_cast<double>(hits) / static_cast<double>(total) : 0.0;
 }
 
 // ------------------------------------------------------------------------------------------- corpus

@@ -15,6 +15,8 @@
 //   frames   speech-like: continuous feature vectors (not tokens), piecewise-constant hidden segments plus
 //            noise; tag = the segment class of each frame, decidable from a small neighbourhood: truncated
 //            (windowed) attention is enough, and cheaper.
+//   own      your own data: a file of tagged sentences (tagged_text.h: CoNLL-U, word/TAG lines or
+//            word<TAB>TAG columns) with its own tag set; a train and a dev split, no test split.
 //   graph    small random graphs; node features = a one-hot class; tag = the most frequent class among the
 //            node's neighbours (ties: the smaller class). Attention restricted to the edges (the allow
 //            mask) is message passing: "self-attention on a graph is a kind of GNN".
@@ -36,7 +38,7 @@
 
 namespace attnlab {
 
-enum class TaskKind { pos, seen, count, reverse, sort, frames, graph };
+enum class TaskKind { pos, seen, count, reverse, sort, frames, graph, own };
 inline constexpr EnumName<TaskKind> kTaskKindNames[] = {
     {TaskKind::pos, "pos", "English part of speech, 17 UPOS tags"},
     {TaskKind::seen, "seen", "was this token seen earlier?"},
@@ -45,8 +47,12 @@ inline constexpr EnumName<TaskKind> kTaskKindNames[] = {
     {TaskKind::sort, "sort", "the i-th smallest token"},
     {TaskKind::frames, "frames", "speech-like segment classes of noisy feature vectors"},
     {TaskKind::graph, "graph", "the majority class of a node's neighbours"},
+    {TaskKind::own, "own", "your data: a file of tagged sentences, with its own tags"},
 };
 constexpr NameTable<TaskKind> names_of(TaskKind) { return NameTable<TaskKind>(kTaskKindNames); }
+// Tasks of words (pos, own): a word vocabulary with shape tokens for unknown words (words.h), sentences typed
+// as text, word dropout while training. The others are synthetic, generated from the seed.
+constexpr bool is_word_task(TaskKind k) { return k == TaskKind::pos || k == TaskKind::own; }
 
 struct TaskConfig {
   TaskKind kind = TaskKind::seen;
@@ -60,9 +66,9 @@ struct TaskConfig {
   float noise = 1.0f;                       // frames: noise standard deviation per feature
   int min_seg = 3, max_seg = 8;             // frames: segment length range
   int degree = 2;                           // graph: each node links to 1 .. degree random other nodes
-  float dev_frac = 0.1f, test_frac = 0.1f;  // pos: share of sentences for dev and test
-  int min_count = 2;                        // pos: rarer training words become their shape token (words.h)
-  bool lowercase = true;                    // pos: case-insensitive vocabulary
+  float dev_frac = 0.1f, test_frac = 0.1f;  // pos, own: share of sentences for dev and test (own: none)
+  int min_count = 2;                        // pos, own: rarer training words become their shape token (words.h)
+  bool lowercase = true;                    // pos, own: case-insensitive vocabulary
 };
 
 // Sizes that reach the lecture's results in seconds to a few minutes on two cores (see scripts/results.sh).
@@ -94,7 +100,7 @@ struct Dataset {
   bool has_graphs() const { return task.kind == TaskKind::graph; }
 };
 
-// Builds a synthetic task (everything but pos) from task.seed.
+// Builds a synthetic task (everything but pos and own) from task.seed.
 Dataset make_synthetic_dataset(const TaskConfig& task);
 
 // Builds the pos task from CoNLL-U sentences: shuffled with task.seed, split by dev_frac / test_frac,
@@ -103,12 +109,21 @@ Dataset make_pos_dataset(const TaskConfig& task, const std::vector<ConlluSentenc
 // Same, from CoNLL-U text in memory (e.g. the corpus compiled into the binary); name for error messages.
 Dataset make_pos_dataset(const TaskConfig& task, const std::string& conllu_text, const std::string& name);
 
+// Builds the own task from tagged text (tagged_text.h): shuffled with task.seed, cut into dev (dev_frac of the
+// sentences, at least one) and train (the rest, at least one); the tag set is the text's; vocabulary from the
+// training split only, as for pos. No test split. Throws std::invalid_argument with fewer than 2 sentences.
+Dataset make_own_dataset(const TaskConfig& task, const TaggedText& text);
+
+// The chance level of a split: the share of its tokens that carry the most frequent tag of the training split
+// (what always answering that tag scores). *tag gets that tag (-1 when there are no training tokens).
+double majority_share(const Dataset& data, const std::vector<Sequence>& split, int* tag = nullptr);
+
 // Fresh sequences of a synthetic task with lengths in [min_len, max_len], from their own seed (for
 // evaluating on lengths never seen in training). Uses the dataset's task parameters (and class means).
 std::vector<Sequence> make_synthetic_sequences(const Dataset& data, int count, int min_len, int max_len,
                                                std::uint32_t seed);
 
-// Sequence(s) from words for the pos task: ids from the vocabulary, unknown words → shape tokens.
+// Sequence(s) from words for the pos and own tasks: ids from the vocabulary, unknown words → shape tokens.
 Sequence sequence_from_words(const Dataset& data, const std::vector<std::string>& words);
 
 // The built-in English POS corpus (engine/data/pos_en.conllu): the text compiled into the binary when the

@@ -47,5 +47,7 @@ class WordVocab {
 // Splits a line of text into words: on whitespace, and punctuation . , ; : ! ? ( ) " split off as their
 // own words ("a saw." → "a" "saw" "."). Simple on purpose; the corpus is tokenized the same way.
 std::vector<std::string> split_words(const std::string& text);
+// Splits on whitespace only: the words of your own data as its file writes them ("U.S." stays one word).
+std::vector<std::string> split_blanks(const std::string& text);
 
 }  // namespace attnlab

@@ -274,7 +274,7 @@ LoadedModel load_model(const std::uint8_t* bytes, std::size_t size) {
   r.need(static_cast<std::size_t>(n_means) * 4);
   d.class_means.resize(n_means);
   for (float& v : d.class_means) v = r.f32();
-  if (d.task.kind == TaskKind::pos) {
+  if (is_word_task(d.task.kind)) {
     try {
       d.words = WordVocab::from_list(d.token_names, d.task.lowercase);
     } catch (const std::exception& e) {

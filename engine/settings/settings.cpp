@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <fstream>
 #include <tuple>
 
 #include "engine/data/conllu.h"
@@ -97,12 +98,15 @@ TaskConfig to_task_config(const TaskSettings& s) {
   if (s.data_seed < 0) throw SettingsError("--data-seed cannot be negative");
   t.seed = static_cast<std::uint32_t>(s.data_seed);
   if (!s.lengths.empty()) {
-    if (t.kind == TaskKind::pos) {
-      throw SettingsError("--lengths is for synthetic tasks; pos sentences have their own lengths");
+    if (is_word_task(t.kind)) {
+      throw SettingsError(std::string("--lengths is for synthetic tasks; ") + to_string(t.kind) +
+                          " sentences have their own lengths");
     }
     std::tie(t.min_len, t.max_len) = parse_lengths(s.lengths);
   }
-  if (!s.data.empty() && t.kind != TaskKind::pos) throw SettingsError("--data is for the pos task (a CoNLL-U file)");
+  if (!s.data.empty() && !is_word_task(t.kind)) {
+    throw SettingsError("--data is for the pos task (a CoNLL-U file) and the own task (your tagged sentences)");
+  }
   if (s.vocab != 0) t.vocab = s.vocab;
   if (s.train_size != 0) t.train = s.train_size;
   if (s.classes != 0) t.classes = s.classes;
@@ -115,9 +119,14 @@ TaskConfig to_task_config(const TaskSettings& s) {
 
 std::shared_ptr<Dataset> make_dataset(const TaskConfig& task, const std::string& data_file, std::string* data_name) {
   try {
-    if (task.kind != TaskKind::pos) {
+    if (!is_word_task(task.kind)) {
       if (data_name != nullptr) data_name->clear();
       return std::make_shared<Dataset>(make_synthetic_dataset(task));
+    }
+    if (task.kind == TaskKind::own) {
+      if (data_file.empty()) throw SettingsError(own_data_missing());
+      if (data_name != nullptr) *data_name = data_file;
+      return std::make_shared<Dataset>(make_own_dataset(task, read_own_data(data_file)));
     }
     std::string name;
     std::string text;
@@ -136,11 +145,29 @@ std::shared_ptr<Dataset> make_dataset(const TaskConfig& task, const std::string&
   }
 }
 
+const char* own_data_missing() {
+  return "task own needs a data file: --data FILE (CoNLL-U, or one sentence per line as word/TAG tokens)";
+}
+
+TaggedText read_own_data(const std::string& path) {
+  // the size first, so a huge file is refused before it is read
+  std::ifstream f(path, std::ios::binary | std::ios::ate);
+  if (!f) return parse_tagged_text(read_text_file(path));  // read_text_file says why it cannot be read
+  const TaggedTextLimits limits;
+  try {
+    check_data_size(static_cast<std::size_t>(f.tellg()), limits);
+    f.close();
+    return parse_tagged_text(read_text_file(path), limits);
+  } catch (const DataFileError& e) {
+    throw SettingsError(path + ": " + e.what());
+  }
+}
+
 // ------------------------------------------------------------------------------------------------ model
 
 const char* task_default_pe(TaskKind task) { return task == TaskKind::graph ? "none" : "sinusoidal"; }
 const char* task_default_mask(TaskKind task) { return task == TaskKind::graph ? "graph" : "full"; }
-double task_default_pe_scale(TaskKind task) { return task == TaskKind::pos ? 8.0 : 1.0; }
+double task_default_pe_scale(TaskKind task) { return is_word_task(task) ? 8.0 : 1.0; }
 
 ModelConfig to_model_config(const ModelSettings& s, TaskKind task) {
   // first the ranges every front end shares (the app's state and sliders read the same table)

@@ -62,7 +62,7 @@ std::string check_setting(const SettingRange& range, double v, const std::string
 
 struct TaskSettings {
   std::string task = "pos";
-  std::string data;  // pos: a CoNLL-U file ("" = the built-in corpus)
+  std::string data;  // pos: a CoNLL-U file ("" = the built-in corpus); own: the file of tagged sentences
   int data_seed = 1;
   std::string lengths;  // "MIN:MAX" for synthetic tasks ("" = the task's default)
   int vocab = 0;        // 0 = the task's default
@@ -77,8 +77,13 @@ std::pair<int, int> parse_lengths(const std::string& text);  // "8:16" → (8, 1
 TaskConfig to_task_config(const TaskSettings& s);
 // The task's data: synthetic from its seed, or pos from data_file ("" = the built-in corpus). *data_name gets
 // where the pos corpus came from ("" for the built-in one and for synthetic tasks).
+// own: data_file is required (own_data_missing() otherwise), read by read_own_data.
 std::shared_ptr<Dataset> make_dataset(const TaskConfig& task, const std::string& data_file,
                                       std::string* data_name = nullptr);
+const char* own_data_missing();
+// Reads and parses an own-data file (data/tagged_text.h), its size checked before it is read. Throws
+// SettingsError "FILE: line 12: problem" (or "cannot read FILE: reason").
+TaggedText read_own_data(const std::string& path);
 
 // ------------------------------------------------------------------------------------------------ model
 
@@ -105,7 +110,7 @@ struct ModelSettings {
 // along the edges (mask graph); every other task: sinusoidal, full.
 const char* task_default_pe(TaskKind task);
 const char* task_default_mask(TaskKind task);
-// The amplitude s of the sinusoidal table (attention/posenc.h): pos 8, every other task 1 (the paper's table).
+// The amplitude s of the sinusoidal table (attention/posenc.h): pos and own 8 (word vectors), every other task 1 (the paper's table).
 // pos adds it to word vectors that start as N(0, 1): with s = 1 the two "saw"s of "I saw a saw" look alike and
 // the tagger flips between readings as it trains (issue 10; the page's defaults over 30 seeds: 2 seeds right at
 // every check from step 500 to 3000 with s = 1, 29 with s = 8; README.md, "Positional encoding"). The synthetic

@@ -188,7 +188,7 @@ void Trainer::one_step() {
     shuffle_state_ = rng.next_u32();
     cursor_ = 0;
   }
-  const double dropout = data_->task.kind == TaskKind::pos ? cfg_.word_dropout : 0.0;
+  const double dropout = is_word_task(data_->task.kind) ? cfg_.word_dropout : 0.0;
   const Batch<float>& mb = batcher_.build(*data_, data_->train, order_.data() + cursor_, B, true, dropout, &drop_rng_);
   cursor_ += B;
   SeqModel<float>& m = *model_;

@@ -70,3 +70,16 @@ if(EXISTS /usr/bin/python3)
                     "the export-torch tests are not registered")
   endif()
 endif()
+
+# Your own data: train on a file of tagged sentences written by the test, tag and eval the saved model, and
+# the one-line refusals (a malformed line, too few sentences, too large, no --data).
+if(ATTNLAB_PYTHON3)
+  if(EMSCRIPTEN)
+    add_test(NAME cli_wasm_own_data COMMAND "${ATTNLAB_PYTHON3}" "${CMAKE_SOURCE_DIR}/tests/cli/own_data_test.py"
+                                            $<TARGET_FILE:attnlab> "${CMAKE_BINARY_DIR}/own_data")
+    set_tests_properties(cli_wasm_own_data PROPERTIES ENVIRONMENT "NODE_PATH=/usr/share/nodejs")
+  else()
+    add_test(NAME cli_own_data COMMAND "${ATTNLAB_PYTHON3}" "${CMAKE_SOURCE_DIR}/tests/cli/own_data_test.py"
+                                       $<TARGET_FILE:attnlab> "${CMAKE_BINARY_DIR}/own_data")
+  endif()
+endif()

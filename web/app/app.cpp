@@ -4,6 +4,7 @@
 #include <cmath>
 #include <stdexcept>
 
+#include "engine/data/words.h"
 #include "engine/settings/settings.h"
 
 namespace attnlab {
@@ -15,15 +16,30 @@ App::App() {
 
 // ------------------------------------------------------------------------------------------------ settings
 
+const char* const App::kOwnNeedsData = "task 'own' needs a data file: drop one on the page or use Data ▸ Your data…";
+
+std::string App::check_task_data(const AppState& next) const {
+  return next.task == to_string(TaskKind::own) && !runs.own ? kOwnNeedsData : "";
+}
+
 std::vector<std::string> App::set_state(const std::vector<std::pair<std::string, std::string>>& kv) {
-  const AppState before = state;
-  std::vector<std::string> problems = apply_pairs(state, kv);
-  if (problems.empty()) state_changed(before);
+  AppState next = state;
+  std::vector<std::string> problems = apply_pairs(next, kv);
+  if (problems.empty()) {
+    const std::string data = check_task_data(next);
+    if (!data.empty()) problems.push_back(data);
+  }
+  if (problems.empty()) {
+    const AppState before = state;
+    state = next;
+    state_changed(before);
+  }
   return problems;
 }
 
 std::string App::apply(const AppState& next) {
-  const std::string problem = check_state(next);
+  std::string problem = check_state(next);
+  if (problem.empty()) problem = check_task_data(next);
   if (!problem.empty()) return problem;
   const AppState before = state;
   state = next;
@@ -33,7 +49,15 @@ std::string App::apply(const AppState& next) {
 
 void App::load_url_state(const std::string& query) {
   const AppState before = state;
-  const auto pairs = parse_query(query);
+  std::vector<std::pair<std::string, std::string>> pairs;
+  for (const auto& pair : parse_query(query)) {  // a link cannot carry own data (the file is not in it)
+    AppState probe = state;
+    if (pair.first == "task" && apply_pairs(probe, {pair}).empty() && !check_task_data(probe).empty()) {
+      notices.push_back("Link setting ignored: " + check_task_data(probe));
+      continue;
+    }
+    pairs.push_back(pair);
+  }
   if (!apply_pairs(state, pairs).empty()) {  // some are bad: take the good ones one by one
     for (const auto& pair : pairs) {
       std::vector<std::string> problems = apply_pairs(state, {pair});
@@ -43,9 +67,10 @@ void App::load_url_state(const std::string& query) {
   state_changed(before);
 }
 
-void App::state_changed(const AppState& before) {
-  const bool rebuilt = state.task != before.task || state.seed != before.seed || model_changed(before, state);
-  if (state.task != before.task || state.seed != before.seed) {
+void App::state_changed(const AppState& before, bool data_replaced) {
+  const bool new_data = data_replaced || state.task != before.task || state.seed != before.seed;
+  const bool rebuilt = new_data || model_changed(before, state);
+  if (new_data) {
     // A new task brings its own input: the sentence box keeps "I saw a saw" only for pos.
     if (state.task != before.task && state.input == before.input) state.input = "";
     rebuild_data();
@@ -110,36 +135,98 @@ TrainConfig App::train_config(const AppState& settings) {
   return tc;
 }
 
+// The task's data from settings: as the command line maps them (engine/settings/settings.h); own from the
+// loaded own data. Throws with a message for the student.
+static std::shared_ptr<Dataset> make_app_dataset(const AppState& settings, const Runs& runs) {
+  TaskSettings ts;
+  ts.task = settings.task;
+  ts.data_seed = settings.seed;
+  const TaskConfig task = to_task_config(ts);
+  if (task.kind != TaskKind::own) return make_dataset(task, "");
+  if (!runs.own) throw std::runtime_error(App::kOwnNeedsData);
+  return std::make_shared<Dataset>(make_own_dataset(task, runs.own->text));
+}
+
+// A real example of the task as the input text: the first dev sequence that fits the input field.
+static std::string example_input(const Dataset& d) {
+  std::string first;
+  for (const Sequence& s : d.dev) {
+    std::string text;
+    for (std::size_t i = 0; i < s.tokens.size(); ++i)
+      text += (i ? " " : "") + (s.words.empty() ? d.token_names[static_cast<std::size_t>(s.tokens[i])] : s.words[i]);
+    if (text.size() <= kMaxInputChars) return text;
+    if (first.empty()) first = text;
+  }
+  // every dev sentence is longer: the first one's words that fit
+  std::string cut;
+  for (const std::string& w : split_blanks(first)) {
+    if (cut.size() + w.size() + 1 > kMaxInputChars) break;
+    cut += (cut.empty() ? "" : " ") + w;
+  }
+  return cut;
+}
+
 void App::rebuild_data() {
   runs.data.reset();
   runs.data_error.clear();
   try {
-    // The task as named settings, mapped as the command line maps them (engine/settings/settings.h).
-    TaskSettings ts;
-    ts.task = state.task;
-    ts.data_seed = state.seed;
-    runs.data = make_dataset(to_task_config(ts), "");
+    runs.data = make_app_dataset(state, runs);
   } catch (const std::exception& e) {
     runs.data_error = e.what();
   }
   runs.data_name.clear();
   runs.data_note.clear();
+  runs.own_chance = 0;
+  runs.own_chance_tag = -1;
+  if (runs.data && runs.data->task.kind == TaskKind::own) {
+    runs.own_chance = majority_share(*runs.data, runs.data->dev, &runs.own_chance_tag);
+  }
   fill_default_input();
   rebuild_runs();
 }
 
 void App::fill_default_input() {
-  if (runs.data && state.input.empty()) {
-    // Show a real example of the task as the default input.
-    const Sequence& s = runs.data->dev.front();
-    std::string text;
-    if (input_is_text()) {
-      for (std::size_t i = 0; i < s.tokens.size(); ++i)
-        text += (i ? " " : "") +
-                (s.words.empty() ? runs.data->token_names[static_cast<std::size_t>(s.tokens[i])] : s.words[i]);
-      state.input = text;
-    }
+  if (runs.data && state.input.empty() && input_is_text() && !runs.data->dev.empty()) {
+    state.input = example_input(*runs.data);  // show a real example of the task
   }
+}
+
+std::string App::load_data(const std::string& text, const std::string& name) {
+  auto own = std::make_shared<OwnData>();
+  own->name = name.empty() ? "your data" : name;
+  try {
+    own->text = parse_tagged_text(text);
+  } catch (const DataFileError& e) {
+    return own->name + ": " + e.what();
+  }
+  // The settings it will train with: task own (with its defaults), out of the lesson, training.
+  AppState next = state;
+  next.task = to_string(TaskKind::own);
+  follow_task_defaults(state, next);
+  next.lesson = 0;
+  next.guess.clear();
+  next.input.clear();  // a dev sentence of the new data (rebuild_data)
+  next.example = 0;
+  next.train = true;
+  std::string problem = check_state(next);
+  if (!problem.empty()) return problem;
+  // Build the data and a model on it before anything changes, so a problem leaves the app as it was.
+  Runs trial;
+  trial.own = own;
+  try {
+    std::shared_ptr<Dataset> data = make_app_dataset(next, trial);
+    Run run;
+    build_run(run, data, model_config(next.model, next), train_config(next));
+    if (!run.trainer) problem = run.error;
+  } catch (const std::exception& e) {
+    problem = e.what();
+  }
+  if (!problem.empty()) return own->name + ": " + problem;
+  runs.own = std::move(own);
+  const AppState before = state;
+  state = next;
+  state_changed(before, /*data_replaced=*/true);
+  return "";
 }
 
 void App::start_run(Run& run, const std::string& kind) { start_run(run, kind, state); }

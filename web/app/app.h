@@ -70,6 +70,10 @@ struct App {
   PlatformHooks platform;
   // Called after every settings change with the new settings (the platform writes them to the URL hash).
   std::function<void(const AppState&)> on_state_changed;
+  // What the platform offers the panels (web/panels may not include web/platform): set by main.
+  struct Platform {
+    std::function<bool(const char* accept)> pick_file;  // opens the browser's file picker; false if none
+  } platform;
 
   App();
 
@@ -79,7 +83,18 @@ struct App {
   std::string apply(const AppState& next);  // a whole edited copy; "" if applied, else the problem
   // Settings from a shared link: each valid one is applied, each bad one becomes a notice.
   void load_url_state(const std::string& query);
-  void state_changed(const AppState& before);
+  // data_replaced: the own data changed under the same settings, so the data set is built again anyway.
+  void state_changed(const AppState& before, bool data_replaced = false);
+
+  // Your own data: the one entry point for a file's text (a drop, the picker, attnlab.loadData). Parses it
+  // (engine/data/tagged_text.h), then the task becomes own with that data (replacing earlier own data), the
+  // shown input a dev sentence, and a new run trains. On any problem (a malformed line, too large, a model
+  // the data cannot make) returns the message ("name: line 12: ...") and changes nothing: state, data, run
+  // and step stay as they were. "" on success.
+  std::string load_data(const std::string& text, const std::string& name);
+  // "" if `next` may be applied as far as loaded data goes; task own without data gives kOwnNeedsData.
+  std::string check_task_data(const AppState& next) const;
+  static const char* const kOwnNeedsData;
 
   void rebuild_data();
   void fill_default_input();  // an empty input becomes a real example of the task (tokens tasks)

@@ -10,7 +10,7 @@ namespace attnlab {
 
 bool input_is_text(const Dataset* data) { return !data || (data->input == InputMode::tokens && !data->has_graphs()); }
 
-// Text → a sequence of the task. pos: words (unknown ones map to shape tokens, never fail); the synthetic
+// Text → a sequence of the task. pos, own: words (unknown ones map to shape tokens, never fail); the synthetic
 // token tasks: the task's token names separated by spaces; frames / graph: a dev example.
 static std::string build_input(const Dataset& d, const AppState& state, Sequence* seq,
                                std::vector<std::string>* labels) {
@@ -24,8 +24,10 @@ static std::string build_input(const Dataset& d, const AppState& state, Sequence
       labels->push_back(d.has_graphs() ? "n" + std::to_string(t) : std::to_string(t));
     return "";
   }
-  if (d.task.kind == TaskKind::pos) {
-    const std::vector<std::string> words = split_words(state.input);
+  if (is_word_task(d.task.kind)) {
+    // own data: words as its file writes them, split on blanks only; pos: punctuation splits off too
+    const std::vector<std::string> words =
+        d.task.kind == TaskKind::own ? split_blanks(state.input) : split_words(state.input);
     if (words.empty()) return "type a sentence to tag";
     *seq = sequence_from_words(d, words);
     *labels = words;

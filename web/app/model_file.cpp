@@ -305,9 +305,13 @@ std::string App::open_file(const std::string& name, const std::uint8_t* bytes, s
     problem = load_model_bytes(bytes, size, name);
     if (!problem.empty()) problem = name + " was not loaded: " + problem;
   } else {
-    problem = name +
-              " is not a model file (a model file starts with \"ATNLMODL\": one saved by Save model or by "
-              "attnlab train --save)";
+    // anything else is read as your own data: CoNLL-U or word/TAG lines (a binary file is refused by its line)
+    problem = load_data(std::string(bytes ? reinterpret_cast<const char*>(bytes) : "", bytes ? size : 0), name);
+    if (problem.empty()) {
+      notices.push_back("Loaded " + name + " as your data: " + std::to_string(runs.own->text.sentences.size()) +
+                        " sentences, " + std::to_string(runs.own->text.tag_names.size()) + " tags (task own).");
+      return "";
+    }
   }
   if (problem.empty()) {
     notices.push_back("Loaded " + name + ": " + runs.main.what + " (training paused).");

@@ -5,6 +5,7 @@
 #include <memory>
 #include <string>
 
+#include "engine/data/tagged_text.h"
 #include "engine/data/tasks.h"
 #include "engine/train/trainer.h"
 
@@ -27,12 +28,22 @@ struct Run {
 // A new run of `mc` on `data` (none without data); on a problem it has no trainer and says why.
 void build_run(Run& run, const std::shared_ptr<const Dataset>& data, const ModelConfig& mc, const TrainConfig& tc);
 
+// Your own data (App::load_data): the parsed file, kept for the session (switching to another task and back
+// keeps it). The own task's Dataset is made from it, with the seed's train/dev split, by App::rebuild_data.
+struct OwnData {
+  std::string name;  // the file's name as given (not in the URL: links cannot carry a file)
+  TaggedText text;   // sentences, tag set, counts (engine/data/tagged_text.h)
+};
+
 struct Runs {
   std::shared_ptr<const Dataset> data;  // the task's train/dev/test sequences
   std::string data_error;
-  std::string data_name;  // where a pos model's corpus came from ("" = built in); model files keep it
-  std::string data_note;  // the data came with a model file and differs from the page's own (why), else ""
-  Run main, baseline;     // baseline: trained only while the Compare panel is in use
+  std::string data_name;               // where a pos model's corpus came from ("" = built in); model files keep it
+  std::string data_note;               // the data came with a model file and differs from the page's own (why), else ""
+  std::shared_ptr<const OwnData> own;  // loaded own data, or null
+  double own_chance = 0;               // task own: the dev share of the training split's most frequent tag
+  int own_chance_tag = -1;             //   and that tag
+  Run main, baseline;                  // baseline: trained only while the Compare panel is in use
   bool compare_active = false;
 
   EvalResult dev_eval;      // Training panel: the main run's confusion matrix on the dev set

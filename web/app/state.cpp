@@ -166,7 +166,7 @@ StateField panel_field() {
 const std::vector<StateField>& state_fields() {
   static const std::vector<StateField> fields = {
       choice_field("task", &AppState::task, enum_names<TaskKind>(), true, "what to learn: one label per input vector"),
-      text_field("input", &AppState::input, 400, false, "the sentence (or tokens) to tag and show"),
+      text_field("input", &AppState::input, kMaxInputChars, false, "the sentence (or tokens) to tag and show"),
       int_field("example", &AppState::example, 0, 99, false, "which dev example to show (frames, graph)"),
       choice_field("model", &AppState::model, enum_names<ModelKind>(), true,
                    "self-attention tagger, or one of the lecture's baselines"),

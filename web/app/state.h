@@ -5,6 +5,7 @@
 //   #task=pos&heads=2&pe=learned&max_len=16      (only values that differ from the defaults are written)
 #pragma once
 
+#include <cstddef>
 #include <functional>
 #include <string>
 #include <utility>
@@ -29,9 +30,11 @@ inline constexpr EnumName<Panel> kPanelNames[] = {
 };
 constexpr NameTable<Panel> names_of(Panel) { return NameTable<Panel>(kPanelNames); }
 
+inline constexpr std::size_t kMaxInputChars = 400;  // the longest input text (the field's limit)
+
 struct AppState {
   // Data
-  std::string task = "pos";           // pos | seen | count | reverse | sort | frames | graph
+  std::string task = "pos";           // pos | seen | count | reverse | sort | frames | graph | own (with data)
   std::string input = "I saw a saw";  // the sentence (or token list) the panels show
   int example = 0;                    // frames / graph tasks: which dev example the panels show
   // Model

@@ -46,22 +46,67 @@ static void TokenChips(const App& app, const std::vector<std::string>& tokens, c
   }
 }
 
+// "Your data…": the browser's file picker; the file comes back through the platform's open-file hook to
+// App::load_data. Where there is no picker (the desktop), say how to drop one instead.
+static void PickOwnData(App& app) {
+  if (!app.platform.pick_file || !app.platform.pick_file(".conllu,.txt,.tsv")) {
+    app.notices.push_back(S().data_own_no_picker);
+  }
+}
+
+// Task own: what the loaded file holds, and the chance level to beat.
+static void OwnDataSummary(const App& app) {
+  const OwnData& own = *app.runs.own;
+  const TaggedText& t = own.text;
+  ImGui::PushTextWrapPos(0.0f);  // narrow columns (800 px, phones) wrap instead of cutting the line
+  ImGui::Text(S().data_own_file, own.name.c_str(), t.format.c_str());
+  ImGui::TextDisabled(S().data_own_counts, t.sentences.size(), t.tokens, t.tag_names.size());  // splits: below
+  std::string tags;
+  for (const std::string& n : t.tag_names) tags += (tags.empty() ? "" : " ") + n;
+  ImGui::TextDisabled(S().data_own_tags, tags.c_str());
+  if (app.runs.own_chance_tag >= 0) {  // the (?) first: a marker after wrapped text would wrap as well
+    ImGui::TextDisabled("%s", S().data_own_chance);
+    HelpMarker(S().data_own_chance_help);
+    ImGui::SameLine();
+    ImGui::TextDisabled(S().data_own_chance_value, app.tag_name(app.runs.own_chance_tag).c_str(),
+                        100.0 * app.runs.own_chance);
+  }
+  ImGui::PopTextWrapPos();
+}
+
 void ShowDataPanel(App& app) {
   AppState next = app.state;
   ui::Prose(S().data_intro);
   const auto& tasks = enum_names<TaskKind>();
+  const std::string own = to_string(TaskKind::own);
+  bool pick = false;
   ImGui::SetNextItemWidth(ImGui::GetFontSize() * 10);
   if (ImGui::BeginCombo(S().data_task, app.state.task.c_str())) {
     for (const auto& t : tasks) {
       if (ImGui::Selectable(t.c_str(), t == app.state.task)) {
-        next.task = t;
-        follow_task_defaults(app.state, next);  // graph: mask = graph, pe = none; and back
+        if (t == own && !app.runs.own) {
+          pick = true;  // no data yet: choosing "own" asks for a file
+        } else {
+          next.task = t;
+          follow_task_defaults(app.state, next);  // graph: mask = graph, pe = none; and back
+        }
       }
       if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", ui::task_help(t));
     }
     ImGui::EndCombo();
   }
   HelpMarker(ui::task_help(app.state.task));
+  if (ImGui::SmallButton(S().data_own_button)) pick = true;
+  HelpMarker(S().data_own_help);
+  if (pick) PickOwnData(app);
+  if (app.state.task == own && app.runs.own) {
+    OwnDataSummary(app);
+  } else {
+    ImGui::SameLine();
+    ImGui::PushTextWrapPos(0.0f);
+    ImGui::TextDisabled("%s", S().data_own_formats);
+    ImGui::PopTextWrapPos();
+  }
   if (app.runs.data) {
     ImGui::TextDisabled(S().data_sizes, app.runs.data->train.size(), app.runs.data->dev.size(), app.runs.data->tags());
   }
@@ -70,9 +115,11 @@ void ShowDataPanel(App& app) {
   if (app.input_is_text()) {
     std::string text = app.state.input;
     ImGui::SetNextItemWidth(-ImGui::GetFontSize() * 2);
-    if (ImGui::InputTextWithHint("##input", S().data_input_hint, &text)) next.input = text.substr(0, 400);
-    HelpMarker(app.runs.data && app.runs.data->task.kind == TaskKind::pos ? S().data_input_help_pos
-                                                                          : S().data_input_help_tokens);
+    if (ImGui::InputTextWithHint("##input", S().data_input_hint, &text)) next.input = text.substr(0, kMaxInputChars);
+    const TaskKind kind = app.runs.data ? app.runs.data->task.kind : TaskKind::seen;
+    HelpMarker(kind == TaskKind::pos   ? S().data_input_help_pos
+               : kind == TaskKind::own ? S().data_input_help_own
+                                       : S().data_input_help_tokens);
   } else {
     ImGui::SetNextItemWidth(ImGui::GetFontSize() * 10);
     SettingInt(S().data_example, "example", &next.example);

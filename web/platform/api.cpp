@@ -151,6 +151,28 @@ static nlohmann::json export_torch_json(App& app, const std::string& module) {
   return {{"name", module + ".zip"}, {"base64", base64(make_zip(entries))}, {"step", app.runs.main.step()}};
 }
 
+// attnlab.loadData(text, name): your own data (App::load_data). {"ok": {sentences, tokens, tags, ...}} or
+// {"error": "name: line 12: ..."}; on an error nothing changed.
+std::string api_load_data(const std::string& text, const std::string& name) {
+  using nlohmann::json;
+  if (!g_app) return json{{"error", "the app is not running"}}.dump();
+  App& app = *g_app;
+  const std::string problem = app.load_data(text, name);
+  if (!problem.empty()) return json{{"error", problem}}.dump();
+  app.refresh_view();
+  const OwnData& own = *app.runs.own;
+  json out = {{"name", own.name},
+              {"format", own.text.format},
+              {"sentences", own.text.sentences.size()},
+              {"tokens", own.text.tokens},
+              {"tags", own.text.tag_names},
+              {"train", app.runs.data ? app.runs.data->train.size() : 0},
+              {"dev", app.runs.data ? app.runs.data->dev.size() : 0},
+              {"chance", app.runs.own_chance},
+              {"chanceTag", app.tag_name(app.runs.own_chance_tag)}};
+  return json{{"ok", out}}.dump();
+}
+
 // The rest of window.attnlab: one entry point, a method name and a JSON array of arguments, answering
 // {"ok": value} or {"error": "message"} (api.js turns the latter into a thrown Error).
 std::string api_call(const std::string& name, const std::string& args_text) {
@@ -375,6 +397,14 @@ ATTNLAB_EXPORT const char* attnlab_version() { return ATTNLAB_VERSION; }
 
 ATTNLAB_EXPORT const char* attnlab_call(const char* name, const char* json_args) {
   g_buffer = attnlab::api_call(name ? name : "", json_args ? json_args : "[]");
+  return g_buffer.c_str();
+}
+
+// attnlab.loadData: the text arrives as UTF-8 bytes on the heap (api.js), not as a C string on the stack, which a
+// data file of megabytes would overflow.
+ATTNLAB_EXPORT const char* attnlab_load_data(const char* name, const char* bytes, int size) {
+  g_buffer = attnlab::api_load_data(
+      std::string(bytes ? bytes : "", bytes && size > 0 ? static_cast<std::size_t>(size) : 0), name ? name : "");
   return g_buffer.c_str();
 }
 

@@ -20,4 +20,8 @@ std::string api_set_state_json(const std::string& json);
 // {"ok": result} or {"error": message}.
 std::string api_call(const std::string& name, const std::string& args_json);
 
+// loadData(text, name): App::load_data, then {"ok": {name, format, sentences, tokens, tags, train, dev, chance,
+// chanceTag}} or {"error": "name: line 12: ..."} (nothing changed).
+std::string api_load_data(const std::string& text, const std::string& name);
+
 }  // namespace attnlab

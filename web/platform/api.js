@@ -25,6 +25,7 @@
 // "postMessage bridge" block below; README "Driving it by messages"; web/examples/course.html):
 //   request  {attnlab: 1, id, method, args}  ->  reply {attnlab: 1, id, result} or {attnlab: 1, id, error}
 //   events to the embedding page: {attnlab: 1, event: 'ready' | 'error' | 'state' | 'metrics', ...}
+//   window.attnlab.loadData(text, name) your own data: {sentences, tokens, tags, ...} or throws (line and problem)
 //
 // Needs no special HTTP headers (no SharedArrayBuffer) and requests nothing from any other host, so any static
 // server, a sub-path or an iframe can serve it. index.html provides #canvas, #status, #progress and #message.
@@ -112,6 +113,23 @@
   // positions, the views' heatmap zoom, the font size and frame padding; _ui({items: true}) also lists the
   // widgets drawn in the last frame with their labels and rectangles (web/platform/browser_input.cpp).
   api._ui = function (opts) { return JSON.parse(call('attnlab_ui', ['number'], [opts && opts.items ? 1 : 0])); };
+  // Your own data: the text of a CoNLL-U file or of word/TAG lines; the task becomes 'own'. Returns
+  // {sentences, tokens, tags, name, format, train, dev, chance, chanceTag}; a malformed or too large text
+  // throws an Error naming the line and the problem, and nothing changes.
+  api.loadData = function (text, name) {
+    if (typeof text !== 'string') throw new TypeError('attnlab.loadData(text, name) expects the file\'s text as a string');
+    if (!window.Module || !Module.ccall || !api._started) throw new Error('attnlab: not ready yet (await attnlab.ready)');
+    var bytes = new TextEncoder().encode(text);  // on the heap: a C string argument would go on the small stack
+    var ptr = Module._malloc(Math.max(1, bytes.length));
+    var r;
+    try {
+      Module.HEAPU8.set(bytes, ptr);
+      r = JSON.parse(Module.ccall('attnlab_load_data', 'string', ['string', 'number', 'number'],
+                                  [name === undefined || name === null ? '' : String(name), ptr, bytes.length]));
+    } finally { Module._free(ptr); }
+    if (r.error !== undefined) throw new Error(r.error);
+    return r.ok;
+  };
 
   // Called by the app after every settings change (the URL hash is already updated).
   var listeners = [];

@@ -21,8 +21,8 @@
 #include "web/app/app.h"
 #include "web/panels/panels.h"
 #include "web/platform/api.h"
-#include "web/platform/files.h"
 #include "web/platform/browser_input.h"
+#include "web/platform/files.h"
 #include "web/platform/platform.h"
 #include "web/ui/gl.h"
 #include "web/ui/touch.h"
@@ -353,8 +353,8 @@ int main(int argc, char** argv) {
 #if defined(__EMSCRIPTEN__)
   hooks.has_file_picker = true;
 #endif
-  // Files picked or dropped on the page or the window go to App::open_file (a model file loads; anything else
-  // is refused with a notice).
+  // Files picked or dropped on the page or the window go to App::open_file: a model file loads, any other file
+  // is read as your own data (App::load_data); a problem becomes a notice and the current run goes on.
   attnlab::set_open_file_hook([app = rt.app.get()](const attnlab::OpenedFile& f) {
     app->open_file(f.name, f.bytes.data(), f.bytes.size(), f.error);
   });

@@ -22,6 +22,7 @@ const char* task_help(const std::string& task) {
   if (task == "sort") return s.task_sort;
   if (task == "frames") return s.task_frames;
   if (task == "graph") return s.task_graph;
+  if (task == "own") return s.task_own;
   return "";
 }
 
