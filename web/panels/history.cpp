@@ -60,14 +60,7 @@ void ShowHistoryPanel(App& app, PanelTextures& tex) {
   const Snapshot& s = snaps[static_cast<std::size_t>(pick)];
 
   // The probe's tokens, as labels.
-  std::vector<std::string> labels;
-  const Sequence& probe = tr.probe();
-  for (int t = 0; t < s.len; ++t) {
-    if (!probe.words.empty()) labels.push_back(probe.words[static_cast<std::size_t>(t)]);
-    else if (!probe.tokens.empty() && app.runs.data)
-      labels.push_back(app.runs.data->token_names[static_cast<std::size_t>(probe.tokens[static_cast<std::size_t>(t)])]);
-    else labels.push_back(std::to_string(t));
-  }
+  const std::vector<std::string> labels = probe_labels(app, s.len);
   if (s.layers == 0) {
     ImGui::TextDisabled("%s", S().math_not_attention);
     return;
