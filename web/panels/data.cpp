@@ -62,6 +62,7 @@ void ShowDataPanel(App& app) {
     ImGui::EndCombo();
   }
   HelpMarker(ui::task_help(app.state.task));
+  ShowExportMenu(app, Panel::data);
   if (app.runs.data) {
     ImGui::TextDisabled(S().data_sizes, app.runs.data->train.size(), app.runs.data->dev.size(), app.runs.data->tags());
   }

@@ -19,12 +19,14 @@ void ShowHistoryPanel(App& app, PanelTextures& tex) {
   ui::Prose(S().history_intro);
   if (!app.runs.main.trainer) {
     ImGui::TextDisabled("%s", S().data_no_model);
+    ShowExportMenu(app, Panel::history);
     return;
   }
   const Trainer& tr = *app.runs.main.trainer;
   const auto& snaps = tr.snapshots();
   if (snaps.empty()) {
     ImGui::TextDisabled("%s", S().history_empty);
+    ShowExportMenu(app, Panel::history);
     return;
   }
   const int n = static_cast<int>(snaps.size());
@@ -57,6 +59,7 @@ void ShowHistoryPanel(App& app, PanelTextures& tex) {
     playing = false;
   }
   HelpMarker(S().history_help);
+  ShowExportMenu(app, Panel::history);
   const Snapshot& s = snaps[static_cast<std::size_t>(pick)];
 
   // The probe's tokens, as labels.

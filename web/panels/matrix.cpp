@@ -22,6 +22,7 @@ using ui::S;
 
 void ShowMatrixPanel(App& app, PanelTextures& tex) {
   const SeqModel<float>* tg = MathPanelHeader(app, S().matrix_intro);
+  ShowExportMenu(app, Panel::matrix);
   if (!tg) return;
   const int Dh = tg->config().dim / tg->config().heads;
   const int l = app.picks.layer, h = app.picks.head;

@@ -25,6 +25,7 @@ void ShowPositionalEncodingPanel(App& app, PanelTextures& tex) {
   HelpMarker(S().pe_length_help);
   ImGui::SameLine();
   ImGui::TextDisabled(S().pe_model_kind, st.pe.c_str(), st.dim);
+  ShowExportMenu(app, Panel::pe);
 
   const int len = st.pe_len, D = st.dim;
   // What the model adds: the learned table as trained so far (rows past its end are missing), or the
