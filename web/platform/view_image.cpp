@@ -158,8 +158,8 @@ static void notice(App& app, const char* line) {
 #endif
 }
 
-// A file for the user: the browser downloads it, the desktop writes it into the current folder; a notice
-// says where (or why not).
+// A file for the user: the browser downloads it (and shows that itself), the desktop writes it into the
+// current folder and a notice says where; a notice says why not when it fails.
 static void download(App& app, const std::string& name, const std::string& mime,
                      const std::vector<std::uint8_t>& bytes) {
   using ui::S;
@@ -167,10 +167,9 @@ static void download(App& app, const std::string& name, const std::string& mime,
   const std::string problem = offer_download(name, mime, bytes, &where);
   char line[512];
   if (!problem.empty()) std::snprintf(line, sizeof line, S().export_failed, name.c_str(), problem.c_str());
-#if defined(__EMSCRIPTEN__)
-  else std::snprintf(line, sizeof line, S().export_downloaded, where.c_str());
-#else
   else std::snprintf(line, sizeof line, S().export_saved, where.c_str());
+#if defined(__EMSCRIPTEN__)
+  if (problem.empty()) return;  // the browser shows its download itself
 #endif
   notice(app, line);
 }
