@@ -12,7 +12,7 @@ help:
 	@echo "make serve    build the WebAssembly app into dist/ and serve it at http://127.0.0.1:$(PORT)/"
 	@echo "make test     build everything and run every test (native, WebAssembly under Node, browser)"
 	@echo "make desktop  build and start the native desktop app"
-	@echo "make dist     build the WebAssembly app into dist/ (static files, host anywhere)"
+	@echo "make dist     build the WebAssembly app into dist/ (static files, host anywhere; examples/ beside it)"
 	@echo "make train    train the default POS tagger with the CLI and save it to build/pos.model"
 	@echo "make results  train the lecture's comparisons and print the table (about 5 minutes)"
 	@echo "make bench    time bench-tagger: engine native + WebAssembly vs PyTorch and TensorFlow.js (a few minutes)"
@@ -35,10 +35,11 @@ wasm: setup
 dist: wasm
 	@rm -rf dist && mkdir -p dist
 	@cp index.html build/wasm/api.js build/wasm/app.js build/wasm/app.wasm dist/
+	@cp -r web/examples dist/examples
 	@echo "dist/: $$(du -sh dist | cut -f1) ($$(ls dist | tr '\n' ' '))"
 
 serve: dist
-	@echo "Attention Lab at http://127.0.0.1:$(PORT)/  (Ctrl-C stops it)"
+	@echo "Attention Lab at http://127.0.0.1:$(PORT)/, a course page driving it at http://127.0.0.1:$(PORT)/examples/course.html  (Ctrl-C stops it)"
 	@cd dist && exec python3 -m http.server $(PORT) --bind 127.0.0.1
 
 desktop: native

@@ -29,6 +29,7 @@ PACKAGES=(
   libsdl2-dev libgl-dev
   xvfb xauth libgl1-mesa-dri chromium fonts-dejavu-core python3-fonttools libstb-dev
   nodejs
+  python3-torch python3-numpy   # the PyTorch export is checked against the engine (tests/cli/torch_export_test.py)
 )
 missing=()
 for p in "${PACKAGES[@]}"; do

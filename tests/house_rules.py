@@ -327,6 +327,9 @@ FILE_NAME_ALLOW = [
     ("TensorFlow.js", "the library, not a file"),
     ("llm.c", "karpathy/llm.c, the project quoted as the model, not a file"),
     ("heatmap.ts", "tensorflow/playground's src/heatmap.ts, quoted as the model"),
+    ("attnlab_model.*", "written by 'attnlab export-torch' (its default module name; engine/io/torch_export.h)"),
+    ("*/attnlab_model.*", "written by 'attnlab export-torch --out DIR' (examples: pos_torch/attnlab_model.py)"),
+    ("NAME.*", "the files 'attnlab export-torch --name NAME' writes (NAME.py, NAME.weights, NAME.json)"),
     ("wasm_simd128.h", "the compiler's WebAssembly SIMD intrinsics (a system header, named without <>)"),
 ]
 

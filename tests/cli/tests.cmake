@@ -37,3 +37,36 @@ if(ATTNLAB_PYTHON3)
              COMMAND "${ATTNLAB_PYTHON3}" "${CMAKE_SOURCE_DIR}/tests/cli/settings_ranges_test.py" $<TARGET_FILE:attnlab>)
   endif()
 endif()
+
+# attnlab export-torch: the PyTorch module reproduces the engine's logits (each model kind, positional
+# encoding, mask, normalization, relevance; every task input), runs alone, and refuses what it cannot do.
+# One CTest test per case of tests/cli/torch_export_test.py; needs Debian's python3-torch (scripts/setup.sh).
+# The WebAssembly CLI (attnlab.js under Node) runs two of the cases: a model and the zip.
+if(EXISTS /usr/bin/python3)
+  set(_torch_test "${CMAKE_SOURCE_DIR}/tests/cli/torch_export_test.py")
+  execute_process(COMMAND /usr/bin/python3 -c "import torch, numpy" RESULT_VARIABLE _torch_rc OUTPUT_QUIET ERROR_QUIET)
+  execute_process(COMMAND /usr/bin/python3 "${_torch_test}" --list OUTPUT_VARIABLE _torch_cases
+                  OUTPUT_STRIP_TRAILING_WHITESPACE RESULT_VARIABLE _torch_list_rc)
+  set_property(DIRECTORY APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS "${_torch_test}")
+  if(NOT _torch_list_rc EQUAL 0)
+    message(FATAL_ERROR "tests/cli/torch_export_test.py --list failed")
+  endif()
+  if(_torch_rc EQUAL 0)
+    string(REPLACE "\n" ";" _torch_cases "${_torch_cases}")
+    if(EMSCRIPTEN)
+      set(_torch_cases seen_attention_sinusoidal zip)
+    endif()
+    foreach(_case IN LISTS _torch_cases)
+      if(EMSCRIPTEN)
+        add_test(NAME cli_torch_wasm_${_case}
+                 COMMAND /usr/bin/python3 "${_torch_test}" $<TARGET_FILE:attnlab> ${_case})
+        set_tests_properties(cli_torch_wasm_${_case} PROPERTIES ENVIRONMENT "NODE_PATH=/usr/share/nodejs")
+      else()
+        add_test(NAME cli_torch_${_case} COMMAND /usr/bin/python3 "${_torch_test}" $<TARGET_FILE:attnlab> ${_case})
+      endif()
+    endforeach()
+  else()
+    message(WARNING "/usr/bin/python3 cannot import torch and numpy (apt-get install python3-torch): "
+                    "the export-torch tests are not registered")
+  endif()
+endif()

@@ -9,6 +9,7 @@
 // T = tokens of the shown input, L = layers, H = heads, D = model width, C = tags
 #pragma once
 
+#include <cstdint>
 #include <functional>
 #include <string>
 #include <utility>
@@ -42,6 +43,19 @@ struct EmbeddingView {
   std::string error;            // the task has no embedding table, ...
 };
 
+// What the platform does for the views: files out and in, the clipboard, links (set by web/platform/main.cpp;
+// empty in headless tests, where the views say the action is not available here).
+struct PlatformHooks {
+  // Offers bytes to the user as a file: "" or the problem; `where` = what to look for (download name, path).
+  std::function<std::string(const std::string& name, const std::string& mime, const std::vector<std::uint8_t>& bytes,
+                            std::string* where)>
+      download;
+  std::function<bool(const char* accept)> pick_file;       // opens a file picker (the browser); false if none
+  std::function<bool(const std::string& text)> copy_text;  // to the clipboard; false if refused
+  std::function<bool(const std::string& url)> open_url;    // in a new tab or window; false if refused
+  std::function<std::string()> page_url;                   // the page's address without the hash ("" = none)
+};
+
 // The one place where the engine and the views meet.
 struct App {
   AppState state;                    // the saved settings: URL hash, desktop flags, the JavaScript API
@@ -54,6 +68,7 @@ struct App {
   EmbeddingView embeddings;          // the Embedding view's map, made by ensure_embeddings()
   ExportQueue exports;               // PNG / CSV of a view asked for, served after the frame (export.h)
   FrameClock clock;
+  PlatformHooks platform;
   // Called after every settings change with the new settings (the platform writes them to the URL hash).
   std::function<void(const AppState&)> on_state_changed;
 

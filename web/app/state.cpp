@@ -9,6 +9,7 @@
 #include <sstream>
 
 #include "engine/settings/settings.h"
+#include "web/app/embed.h"
 #include "web/app/lesson.h"
 
 namespace attnlab {
@@ -138,6 +139,18 @@ StateField text_field(const char* name, std::string AppState::*m, std::size_t ma
           resets};
 }
 
+// A text setting with its own check (the check's message names the setting).
+StateField checked_text_field(const char* name, std::string AppState::*m, std::size_t max_len,
+                              std::function<std::string(const std::string&)> check, const char* help) {
+  StateField f = text_field(name, m, max_len, false, help);
+  auto set_length_checked = f.set;
+  f.set = [=](AppState& s, const std::string& t) -> std::string {
+    const std::string problem = check(t);
+    return problem.empty() ? set_length_checked(s, t) : problem;
+  };
+  return f;
+}
+
 StateField panel_field() {
   StateField f = choice_field("panel", nullptr, enum_names<Panel>(), false, "the panel shown first");
   f.get = [](const AppState& s) { return std::string(to_string(s.panel)); };
@@ -181,6 +194,21 @@ const std::vector<StateField>& state_fields() {
       text_field("guess", &AppState::guess, 64, false, "the prediction made at the lesson stop"),
       panel_field(),
       int_field("pe_len", &AppState::pe_len, 2, 512, false, "positions shown in the positional-encoding panel"),
+      bool_field("embed", &AppState::embed, false, "embed mode: only the chosen panels and controls (a course page)"),
+      checked_text_field(
+          "panels", &AppState::panels, 200, [](const std::string& t) { return parse_embed_panels(t, nullptr); },
+          "the panels an embed shows, e.g. attention,pe (empty = panel)"),
+      checked_text_field(
+          "controls", &AppState::controls, 400, [](const std::string& t) { return parse_embed_controls(t, nullptr); },
+          "the controls an embed shows, e.g. run,step,heads; all,-seed; none"),
+      checked_text_field(
+          "caption", &AppState::caption, 160,
+          [](const std::string& t) -> std::string {
+            for (unsigned char c : t)
+              if (c < 0x20 || c == 0x7f) return "caption: one line of text, without control characters";
+            return "";
+          },
+          "the embed's one-line caption"),
   };
   return fields;
 }
@@ -205,7 +233,7 @@ std::string url_encode(const std::string& s) {
   static const char* hex = "0123456789ABCDEF";
   std::string out;
   for (unsigned char c : s) {
-    if (std::isalnum(c) || c == '-' || c == '_' || c == '.' || c == '~') out += static_cast<char>(c);
+    if (std::isalnum(c) || c == '-' || c == '_' || c == '.' || c == '~' || c == ',') out += static_cast<char>(c);
     else if (c == ' ') out += "%20";
     else {
       out += '%';

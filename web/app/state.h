@@ -62,6 +62,11 @@ struct AppState {
   // View
   Panel panel = Panel::attention;
   int pe_len = 48;  // positions shown in the positional-encoding panel
+  // Embed mode (web/app/embed.h): one view for a course page's <iframe>
+  bool embed = false;    // only the chosen panel(s), controls and caption fill the frame
+  std::string panels;    // the panels an embed shows, "attention,pe" ("" = `panel` alone)
+  std::string controls;  // the controls an embed shows, "run,step,heads" ("" = run,step,reset)
+  std::string caption;   // the embed's one-line caption
 };
 
 // One serializable field: its name (the URL key, the JS property, the --flag), a getter and a setter that

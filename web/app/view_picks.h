@@ -3,6 +3,9 @@
 // and the API can reset them, and nothing of it hides in a function's static.
 #pragma once
 
+#include <string>
+#include <vector>
+
 #include "web/app/state.h"
 
 namespace attnlab {
@@ -30,6 +33,29 @@ struct ViewPicks {
   // change since then came from outside: a link, the API).
   Panel tab_selected = Panel::attention;
   Panel last_state_panel = Panel::attention;
+
+  // Narrow screens: the settings drawer (the left column over the views) is open
+  bool drawer_open = false;
+  // Little room (a small embedded frame): the views open with one sentence, the rest behind (?)
+  bool compact = false;
+
+  // The Share / Embed dialog's choices (web/panels/share.cpp)
+  struct Share {
+    bool open = false;
+    bool opened = false;        // the choices below were filled from the settings when it opened
+    std::vector<Panel> panels;  // the panels the frame shows
+    std::vector<std::string> controls;
+    std::string caption;
+    int width = 800, height = 600;  // the <iframe>'s size
+    std::string copied;             // what the last Copy put on the clipboard (its confirmation line)
+  } share;
+
+  // Where the last frame drew its parts, in pixels (the layout's test hook, attnlab._layout()).
+  struct Rect {
+    std::string name;
+    float x = 0, y = 0, w = 0, h = 0;
+  };
+  std::vector<Rect> layout;
 };
 
 }  // namespace attnlab

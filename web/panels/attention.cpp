@@ -42,7 +42,7 @@ static void AttentionLines(const App& app, const float* w, int T, int query, ImV
 
 void ShowAttentionPanel(App& app, PanelTextures& tex) {
   const InputView& v = app.view;
-  ui::Prose(S().attn_intro);
+  ui::Intro(S().attn_intro, app.picks.compact);
   if (!v.error.empty()) {
     ImGui::TextColored(ImVec4(1, 0.55f, 0.45f, 1), "%s", v.error.c_str());
     ShowExportMenu(app, Panel::attention);

@@ -15,7 +15,7 @@ using ui::S;
 
 void ShowComparePanel(App& app, PanelTextures&) {
   app.ensure_baseline();  // the baseline trains while this panel is open
-  ui::Prose(S().compare_intro);
+  ui::Intro(S().compare_intro, app.picks.compact);
   AppState next = app.state;
   ImGui::SetNextItemWidth(ImGui::GetFontSize() * 8);
   if (ImGui::BeginCombo(S().compare_baseline, next.baseline.c_str())) {

@@ -1,8 +1,12 @@
 #include "web/panels/controls.h"
 
 #include <algorithm>
+#include <cstdio>
+
+#include <string>
 
 #include "imgui.h"
+#include "web/app/app.h"
 
 namespace attnlab {
 
@@ -30,6 +34,67 @@ bool SettingFloat(const char* label, const char* key, float* v, const char* form
                                           ImGuiSliderFlags_Logarithmic);
   if (changed) *v = std::clamp(*v, static_cast<float>(f->lo), static_cast<float>(f->hi));
   return changed;
+}
+
+float SettingControlWidth(const std::string& key, float width) {
+  return ImGui::CalcTextSize(key.c_str()).x + ImGui::GetStyle().ItemInnerSpacing.x + width;
+}
+
+void SettingControl(App& app, const std::string& key, float width) {
+  const StateField* f = find_state_field(key);
+  if (!f) return;
+  ImGui::PushID(key.c_str());
+  ImGui::AlignTextToFramePadding();
+  ImGui::TextUnformatted(key.c_str());
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", f->help);
+  ImGui::SameLine(0, ImGui::GetStyle().ItemInnerSpacing.x);
+  ImGui::SetNextItemWidth(width);
+  const std::string value = f->get(app.state);
+  std::string next;
+  bool commit = false;
+  // A slider's value while it is held: kept in ImGui's storage (per widget), so a model is rebuilt once, on release.
+  ImGuiStorage* storage = ImGui::GetStateStorage();
+  const ImGuiID id = ImGui::GetID("##value");
+  bool* held = storage->GetBoolRef(id + 1, false);
+  if (!f->choices.empty()) {
+    if (ImGui::BeginCombo("##value", value.c_str())) {
+      for (const std::string& c : f->choices)
+        if (ImGui::Selectable(c.c_str(), c == value) && c != value) {
+          next = c;
+          commit = true;
+        }
+      ImGui::EndCombo();
+    }
+  } else if (f->kind == StateField::Kind::boolean) {
+    bool v = value == "true";
+    if (ImGui::Checkbox("##value", &v)) {
+      next = v ? "true" : "false";
+      commit = true;
+    }
+  } else if (f->kind == StateField::Kind::integer) {
+    int* v = storage->GetIntRef(id, 0);
+    if (!*held) *v = std::stoi(value);
+    const bool changed = SettingInt("##value", key.c_str(), v, key == "dim" ? 4 : 1);
+    *held = ImGui::IsItemActive();
+    if (f->resets_model ? ImGui::IsItemDeactivatedAfterEdit() : changed) {
+      next = std::to_string(*v);
+      commit = next != value;
+    }
+  } else if (f->kind == StateField::Kind::number) {
+    float* v = storage->GetFloatRef(id, 0.0f);
+    if (!*held) *v = std::stof(value);
+    const bool changed = SettingFloat("##value", key.c_str(), v, key == "lr" ? "%.4f" : "%.2f");
+    *held = ImGui::IsItemActive();
+    if (f->resets_model ? ImGui::IsItemDeactivatedAfterEdit() : changed) {
+      char buf[32];
+      std::snprintf(buf, sizeof buf, "%g", static_cast<double>(*v));
+      next = buf;
+      commit = next != value;
+    }
+  }
+  ImGui::PopID();
+  if (commit)
+    for (const std::string& problem : app.set_state({{key, next}})) app.notices.push_back(problem);
 }
 
 }  // namespace attnlab

@@ -3,9 +3,13 @@
 // a slider, a link and a flag accept the same values.
 #pragma once
 
+#include <string>
+
 #include "web/app/state.h"
 
 namespace attnlab {
+
+struct App;
 
 // A slider over the whole range of an integer setting (`key` as in the URL). Odd settings snap to odd
 // values; `multiple` > 1 snaps to multiples of it (not below the range's start). A range too wide to drag
@@ -13,5 +17,12 @@ namespace attnlab {
 bool SettingInt(const char* label, const char* key, int* v, int multiple = 1, const char* format = "%d");
 // A logarithmic slider over the whole range of a number setting. True when *v changed.
 bool SettingFloat(const char* label, const char* key, float* v, const char* format = "%.4f");
+
+// One setting as a compact control, labelled with its URL name (embed mode's controls): a combo for a choice, a
+// slider over its range (a number field for the seed), a checkbox for true/false. A change applies at once
+// through App::set_state, a slider that rebuilds the model when it is released; a refused value becomes a notice.
+void SettingControl(App& app, const std::string& key, float width);
+// The width SettingControl takes with a control `width` wide.
+float SettingControlWidth(const std::string& key, float width);
 
 }  // namespace attnlab

@@ -42,7 +42,7 @@ static void OneHotPicture(const std::vector<std::string>& words, float size) {
 }
 
 void ShowEmbeddingsPanel(App& app, PanelTextures&) {
-  ui::Prose(S().emb_intro);
+  ui::Intro(S().emb_intro, app.picks.compact);
   app.ensure_embeddings();
   const EmbeddingView& e = app.embeddings;
   if (!e.error.empty()) {

@@ -16,7 +16,7 @@ using ui::HelpMarker;
 using ui::S;
 
 void ShowHistoryPanel(App& app, PanelTextures& tex) {
-  ui::Prose(S().history_intro);
+  ui::Intro(S().history_intro, app.picks.compact);
   if (!app.runs.main.trainer) {
     ImGui::TextDisabled("%s", S().data_no_model);
     ShowExportMenu(app, Panel::history);

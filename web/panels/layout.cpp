@@ -1,9 +1,17 @@
-// The page layout: a title line, notices, the left column (Data, Model, Training) and the right area with
-// one tab per view. Fits 1280×800 and follows the window when it is resized.
+// The page layout, in three shapes:
+//   wide    the title line, notices, the left column (Data, Model, Training; the lesson card first in lesson
+//           mode) beside the views, one tab per view;
+//   narrow  (a phone, a small frame: less than kSidebarFonts font sizes wide) the left column becomes a drawer
+//           over the views (≡ Settings in the title line) and the views take the whole width; in lesson mode the
+//           card stays above the views;
+//   embed   (#embed=1, embed.cpp) only the chosen panels, controls and caption, filling the frame.
+// Every frame records where its parts went (App::picks.layout) for the layout tests.
 #include <algorithm>
 #include <cstdio>
+#include <iterator>
 
 #include "imgui.h"
+#include "web/app/embed.h"
 #include "web/panels/panels.h"
 #include "web/ui/strings.h"
 #include "web/ui/widgets.h"
@@ -12,8 +20,23 @@ namespace attnlab {
 
 using ui::S;
 
+namespace {
+
+constexpr float kSidebarFonts = 56;  // below this width (in font sizes) the left column is a drawer
+
+void RecordRect(App& app, const char* name, ImVec2 min, ImVec2 max) {
+  app.picks.layout.push_back({name, min.x, min.y, max.x - min.x, max.y - min.y});
+}
+void RecordItem(App& app, const char* name) { RecordRect(app, name, ImGui::GetItemRectMin(), ImGui::GetItemRectMax()); }
+void RecordWindow(App& app, const char* name) {
+  const ImVec2 p = ImGui::GetWindowPos(), s = ImGui::GetWindowSize();
+  RecordRect(app, name, p, ImVec2(p.x + s.x, p.y + s.y));
+}
+
+}  // namespace
+
 // Problems the user should know about (a bad setting in a shared link, ...), in a band under the title.
-static void ShowNotices(App& app) {
+void ShowNotices(App& app) {
   if (app.notices.empty()) return;
   ImGui::PushStyleColor(ImGuiCol_ChildBg, ImVec4(0.35f, 0.22f, 0.05f, 1.0f));
   const std::size_t shown = std::min<std::size_t>(app.notices.size(), 3);
@@ -31,64 +54,97 @@ static void ShowNotices(App& app) {
   ImGui::PopStyleColor();
 }
 
-// The title line: the name, the mode (Playground / Lesson) and the training status.
-static void ShowTitle(App& app, float width) {
-  ImGui::TextUnformatted(S().app_title);
-  ImGui::SameLine();
+namespace {
+
+float SmallButtonWidth(const char* label) {
+  return ImGui::CalcTextSize(label, nullptr, true).x + ImGui::GetStyle().FramePadding.x * 2;
+}
+
+// The title line: (≡ Settings on narrow screens), the name, the mode (Playground / Lesson), Share, the subtitle
+// and the training status. What does not fit is left out, least needed first (subtitle, status, name), so
+// nothing overlaps at any width.
+void ShowTitle(App& app, float width, bool narrow) {
+  const ImGuiStyle& style = ImGui::GetStyle();
+  const float gap = style.ItemSpacing.x, avail = width - style.WindowPadding.x * 2;
+  char status[96];
+  std::snprintf(status, sizeof status, S().status_line, app.runs.main.step(), app.runs.main.steps_per_sec,
+                static_cast<double>(app.clock.fps));
+  const char* menu = S().title_settings;
+  const float w_modes = SmallButtonWidth(S().lesson_playground) + 2 + SmallButtonWidth(S().lesson_mode);
+  const float w_share = SmallButtonWidth(S().share_button);
+  float w_menu = narrow ? SmallButtonWidth(menu) + gap : 0;
+  const float w_title = ImGui::CalcTextSize(S().app_title).x + gap;
+  const float w_status = ImGui::CalcTextSize(status).x + gap * 2;
+  const float w_sub = ImGui::CalcTextSize(S().app_subtitle).x + gap;
+  bool show_title = true, show_status = true, show_sub = !narrow;
+  auto total = [&] {
+    return w_menu + (show_title ? w_title : 0) + w_modes + gap + w_share + (show_sub ? w_sub + gap : 0) +
+           (show_status ? w_status : 0);
+  };
+  if (total() > avail) show_sub = false;
+  if (total() > avail) show_status = false;
+  if (total() > avail) show_title = false;
+  if (total() > avail && narrow) {
+    menu = S().title_settings_short;
+    w_menu = SmallButtonWidth(menu) + gap;
+  }
+
+  bool first = true;
+  auto same_line = [&] {
+    if (!first) ImGui::SameLine();
+    first = false;
+  };
+  if (narrow) {
+    same_line();
+    ImGui::PushStyleColor(ImGuiCol_Button,
+                          app.picks.drawer_open ? ImVec4(0.26f, 0.59f, 0.98f, 1) : ImVec4(0.2f, 0.22f, 0.27f, 1));
+    if (ImGui::SmallButton(menu)) app.picks.drawer_open = !app.picks.drawer_open;
+    ImGui::PopStyleColor();
+    RecordItem(app, "title.settings");
+  }
+  if (show_title) {
+    same_line();
+    ImGui::AlignTextToFramePadding();
+    ImGui::TextUnformatted(S().app_title);
+    RecordItem(app, "title.name");
+  }
   const bool lesson = app.state.lesson > 0;
   auto mode_button = [&](const char* label, bool active, int stop) {
     ImGui::PushStyleColor(ImGuiCol_Button, active ? ImVec4(0.26f, 0.59f, 0.98f, 1) : ImVec4(0.2f, 0.22f, 0.27f, 1));
     if (ImGui::SmallButton(label) && !active) app.set_state({{"lesson", std::to_string(stop)}});
     ImGui::PopStyleColor();
   };
+  same_line();
+  ImGui::BeginGroup();
   mode_button(S().lesson_playground, !lesson, 0);
   ImGui::SameLine(0, 2);
   mode_button(S().lesson_mode, lesson, std::max(1, app.picks.last_lesson_stop));
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", S().lesson_mode_help);
+  ImGui::EndGroup();
+  RecordItem(app, "title.modes");
   if (lesson) app.picks.last_lesson_stop = app.state.lesson;
-  if (width > ImGui::GetFontSize() * 60) {
+  ImGui::SameLine();
+  if (ImGui::SmallButton(S().share_button)) app.picks.share.open = true;
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", S().share_button_help);
+  RecordItem(app, "title.share");
+  if (show_sub) {
     ImGui::SameLine();
     ImGui::TextDisabled("%s", S().app_subtitle);
+    RecordItem(app, "title.subtitle");
   }
-  char status[96];
-  std::snprintf(status, sizeof status, S().status_line, app.runs.main.step(), app.runs.main.steps_per_sec,
-                static_cast<double>(app.clock.fps));
-  const float w = ImGui::CalcTextSize(status).x;
-  const float x = width - w - ImGui::GetStyle().WindowPadding.x * 2;
-  ImGui::SameLine();
-  if (x > ImGui::GetCursorPosX()) {  // only where it fits beside the buttons
-    ImGui::SameLine(x);
+  if (show_status) {
+    ImGui::SameLine(std::max(ImGui::GetCursorPosX(), width - ImGui::CalcTextSize(status).x - style.WindowPadding.x));
     ImGui::TextDisabled("%s", status);
-  } else {
-    ImGui::NewLine();
+    RecordItem(app, "title.status");
   }
 }
 
-struct Tab {
-  Panel panel;
-  const char* (*title)();
-  void (*show)(App&, PanelTextures&);
-};
-
-void ShowApp(App& app, PanelTextures& tex, float width, float height) {
-  const ImGuiWindowFlags flags = ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove |
-                                 ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoBringToFrontOnFocus;
-  ImGui::SetNextWindowPos(ImVec2(0, 0));
-  ImGui::SetNextWindowSize(ImVec2(width, height));
-  ImGui::Begin("##root", nullptr, flags);
-  ShowTitle(app, width);
-  ImGui::Separator();
-  ShowNotices(app);
-
-  // Left column: the things a student sets (data, model, training). On a narrow screen (a phone held
-  // upright) it goes above the views instead of beside them.
-  const bool narrow = width < ImGui::GetFontSize() * 40;
-  const float left_w = narrow ? 0.0f : std::clamp(width * 0.32f, 300.0f, 440.0f);
-  ImGui::BeginChild("##left", ImVec2(left_w, narrow ? ImGui::GetContentRegionAvail().y * 0.5f : 0.0f), true);
+// The left column's content: the lesson card (unless shown elsewhere), then Data, Model and Training.
+void ShowSettings(App& app, PanelTextures& tex, bool with_card) {
   // In the lesson the stop's card comes first; the playground's panels stay below it, folded (their own IDs,
   // so the playground keeps its open/closed choice).
   const bool lesson = app.state.lesson > 0;
-  if (lesson) {
+  if (lesson && with_card) {
     ShowLessonCard(app);
     ImGui::Separator();
   }
@@ -103,48 +159,144 @@ void ShowApp(App& app, PanelTextures& tex, float width, float height) {
                 app.runs.main.what.empty() ? app.state.model.c_str() : app.runs.main.what.c_str(), lesson ? 1 : 0);
   if (ImGui::CollapsingHeader(model_header)) ShowModelPanel(app);
   if (ImGui::CollapsingHeader(training_header, open)) ShowTrainingPanel(app, tex);
-  ImGui::EndChild();
-  if (!narrow) ImGui::SameLine();
+}
 
-  // Right: what the model does, one view per tab.
-  static const Tab tabs[] = {
-      {Panel::attention, [] { return S().panel_attention; }, ShowAttentionPanel},
-      {Panel::step, [] { return S().panel_step; }, ShowStepPanel},
-      {Panel::matrix, [] { return S().panel_matrix; }, ShowMatrixPanel},
-      {Panel::pe, [] { return S().panel_pe; }, ShowPositionalEncodingPanel},
-      {Panel::compare, [] { return S().panel_compare; }, ShowComparePanel},
-      {Panel::history, [] { return S().panel_history; }, ShowHistoryPanel},
-      {Panel::embeddings, [] { return S().panel_embeddings; }, ShowEmbeddingsPanel},
-  };
+// The drawer of a narrow screen: the left column over the views, below the title line, closed by its button or
+// a tap outside it.
+void ShowDrawer(App& app, PanelTextures& tex, float top, float width, float height) {
+  const float w = std::min(width, std::max(ImGui::GetFontSize() * 26, width * 0.85f));
+  ImGui::SetNextWindowPos(ImVec2(0, top));
+  ImGui::SetNextWindowSize(ImVec2(w, height - top));
+  ImGui::SetNextWindowFocus();
+  ImGui::PushStyleColor(ImGuiCol_WindowBg, ImVec4(0.12f, 0.13f, 0.16f, 0.98f));
+  ImGui::Begin("##drawer", nullptr,
+               ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoSavedSettings);
+  ImGui::PopStyleColor();
+  RecordWindow(app, "drawer");
+  if (ImGui::Button(S().drawer_close)) app.picks.drawer_open = false;
+  ShowSettings(app, tex, app.state.lesson == 0);
+  const bool inside =
+      ImGui::IsWindowHovered(ImGuiHoveredFlags_RootAndChildWindows | ImGuiHoveredFlags_AllowWhenBlockedByActiveItem);
+  ImGui::End();
+  // a tap beside the drawer closes it (not one in a combo's list opened from it, nor on the title's button)
+  if (ImGui::IsMouseClicked(0) && !inside && !ImGui::IsPopupOpen("", ImGuiPopupFlags_AnyPopupId) &&
+      ImGui::GetIO().MousePos.y > top)
+    app.picks.drawer_open = false;
+}
+
+const struct {
+  Panel panel;
+  const char* (*title)();
+  void (*show)(App&, PanelTextures&);
+} kViews[] = {
+    {Panel::attention, [] { return S().panel_attention; }, ShowAttentionPanel},
+    {Panel::step, [] { return S().panel_step; }, ShowStepPanel},
+    {Panel::matrix, [] { return S().panel_matrix; }, ShowMatrixPanel},
+    {Panel::pe, [] { return S().panel_pe; }, ShowPositionalEncodingPanel},
+    {Panel::compare, [] { return S().panel_compare; }, ShowComparePanel},
+    {Panel::history, [] { return S().panel_history; }, ShowHistoryPanel},
+    {Panel::embeddings, [] { return S().panel_embeddings; }, ShowEmbeddingsPanel},
+    {Panel::data, [] { return S().panel_data; }, [](App& app, PanelTextures&) { ShowDataPanel(app); }},
+    {Panel::model, [] { return S().panel_model; }, [](App& app, PanelTextures&) { ShowModelPanel(app); }},
+    {Panel::training, [] { return S().panel_training; }, ShowTrainingPanel},
+};
+
+}  // namespace
+
+const char* PanelTitle(Panel panel) {
+  for (const auto& v : kViews)
+    if (v.panel == panel) return v.title();
+  return "";
+}
+
+void ShowView(App& app, PanelTextures& tex, Panel panel) {
+  for (const auto& v : kViews)
+    if (v.panel == panel) v.show(app, tex);
+}
+
+void ShowViewTabs(App& app, PanelTextures& tex, const std::vector<Panel>& panels, bool narrow) {
   Panel& selected_by_ui = app.picks.tab_selected;
-  Panel& last_state_panel = app.picks.last_state_panel;
-  const bool forced = app.state.panel != last_state_panel || app.clock.frame <= 1;  // set from outside (link, API)
-  ImGui::BeginChild("##right", ImVec2(0, 0), false);
-  app.runs.compare_active = app.state.panel == Panel::compare;
-  if (ImGui::BeginTabBar("##views")) {
-    for (const Tab& t : tabs) {
-      const ImGuiTabItemFlags f = forced && t.panel == app.state.panel ? ImGuiTabItemFlags_SetSelected : 0;
-      if (ImGui::BeginTabItem(t.title(), nullptr, f)) {
-        selected_by_ui = t.panel;
+  const bool forced =
+      app.state.panel != app.picks.last_state_panel || app.clock.frame <= 1;  // set from outside (link, API)
+  // Tabs keep their whole names; when they do not all fit, the bar scrolls and (narrow) lists them all.
+  ImGuiTabBarFlags bar = ImGuiTabBarFlags_FittingPolicyScroll;
+  if (narrow) bar |= ImGuiTabBarFlags_TabListPopupButton;
+  if (ImGui::BeginTabBar("##views", bar)) {
+    for (Panel p : panels) {
+      const ImGuiTabItemFlags f = forced && p == app.state.panel ? ImGuiTabItemFlags_SetSelected : 0;
+      if (ImGui::BeginTabItem(PanelTitle(p), nullptr, f)) {
+        selected_by_ui = p;
         ImGui::BeginChild("##view", ImVec2(0, 0), false);
-        t.show(app, tex);
+        RecordWindow(app, "view");
+        ShowView(app, tex, p);
         ImGui::EndChild();
         ImGui::EndTabItem();
       }
     }
     ImGui::EndTabBar();
   }
-  ImGui::EndChild();
-  // A tab clicked by the user becomes the state (and so the URL) too; left-column panels keep theirs.
-  const bool tab_panel =
-      std::any_of(std::begin(tabs), std::end(tabs), [&](const Tab& t) { return t.panel == app.state.panel; });
-  if (!forced && tab_panel && selected_by_ui != app.state.panel) {
+  // A tab clicked by the user becomes the state (and so the URL) too; panels not in this bar keep theirs.
+  const bool in_bar = std::find(panels.begin(), panels.end(), app.state.panel) != panels.end();
+  if (!forced && in_bar && selected_by_ui != app.state.panel) {
     AppState next = app.state;
     next.panel = selected_by_ui;
     app.apply(next);
   }
-  last_state_panel = app.state.panel;
+  app.picks.last_state_panel = app.state.panel;
+}
+
+void ShowApp(App& app, PanelTextures& tex, float width, float height) {
+  app.picks.layout.clear();
+  RecordRect(app, "screen", ImVec2(0, 0), ImVec2(width, height));
+  RecordRect(app, "font", ImVec2(0, 0), ImVec2(ImGui::GetFontSize(), ImGui::GetFontSize()));
+  // the Compare panel's baseline trains while the panel is shown (in an embed: while it is one of the panels)
+  const std::vector<Panel> embedded = embed_panels(app.state);
+  app.runs.compare_active = app.state.embed
+                                ? std::find(embedded.begin(), embedded.end(), Panel::compare) != embedded.end()
+                                : app.state.panel == Panel::compare;
+  const ImGuiWindowFlags flags = ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove |
+                                 ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoBringToFrontOnFocus;
+  ImGui::SetNextWindowPos(ImVec2(0, 0));
+  ImGui::SetNextWindowSize(ImVec2(width, height));
+  ImGui::Begin("##root", nullptr, flags);
+  app.picks.compact = app.state.embed && (height < ImGui::GetFontSize() * 25 || width < ImGui::GetFontSize() * 25);
+  if (app.state.embed) {
+    ShowEmbed(app, tex, embedded, embed_controls(app.state), app.state.caption);
+    ImGui::End();
+    return;
+  }
+  const bool narrow = width < ImGui::GetFontSize() * kSidebarFonts;
+  if (!narrow) app.picks.drawer_open = false;
+  ShowTitle(app, width, narrow);
+  ImGui::Separator();
+  const float below_title = ImGui::GetCursorScreenPos().y;
+  ShowNotices(app);
+
+  const bool lesson = app.state.lesson > 0;
+  if (!narrow) {  // the left column beside the views
+    ImGui::BeginChild("##left", ImVec2(std::clamp(width * 0.32f, 300.0f, 440.0f), 0.0f), true);
+    RecordWindow(app, "left");
+    ShowSettings(app, tex, true);
+    ImGui::EndChild();
+    ImGui::SameLine();
+  } else if (lesson) {  // the lesson's card above the views; the playground's panels in the drawer
+    ImGui::BeginChild("##card", ImVec2(0, ImGui::GetContentRegionAvail().y * 0.55f), true);
+    RecordWindow(app, "card");
+    ShowLessonCard(app);
+    ImGui::EndChild();
+  }
+
+  // The views, one per tab.
+  std::vector<Panel> tabs;
+  for (const auto& v : kViews)
+    if (v.panel != Panel::data && v.panel != Panel::model && v.panel != Panel::training) tabs.push_back(v.panel);
+  ImGui::BeginChild("##right", ImVec2(0, 0), false);
+  RecordWindow(app, "views");
+  ShowViewTabs(app, tex, tabs, narrow);
+  ImGui::EndChild();
   ImGui::End();
+  if (narrow && app.picks.drawer_open) ShowDrawer(app, tex, below_title, width, height);
+  ShowShareDialog(app, tex, width, height);
 }
 
 }  // namespace attnlab

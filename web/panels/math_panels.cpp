@@ -52,7 +52,7 @@ static void LayerHeadPickers(App& app, int L, int H) {
 
 // The top of both panels: the teaching text, then the layer and head pickers, or why there is nothing to show.
 const SeqModel<float>* MathPanelHeader(App& app, const char* intro) {
-  ui::Prose(intro);
+  ui::Intro(intro, app.picks.compact);
   const char* why = nullptr;
   const SeqModel<float>* tg = shown_tagger(app, &why);
   if (!tg) {

@@ -33,6 +33,17 @@ struct PanelTextures {
 
 // Draws one frame of UI (all panels) for a window of the given size in pixels (layout.cpp).
 void ShowApp(App& app, PanelTextures& tex, float width, float height);
+// One panel by its name (layout.cpp), its tab title, and a tab bar over some panels that follows and sets
+// AppState::panel (scrolling, with a list of all tabs when `narrow`).
+void ShowView(App& app, PanelTextures& tex, Panel panel);
+const char* PanelTitle(Panel panel);
+void ShowViewTabs(App& app, PanelTextures& tex, const std::vector<Panel>& panels, bool narrow);
+void ShowNotices(App& app);  // problems to know about (a bad setting in a link), with a button to dismiss them
+// Embed mode (embed.cpp): the caption, the controls and the panels, filling the current window.
+void ShowEmbed(App& app, PanelTextures& tex, const std::vector<Panel>& panels, const std::vector<std::string>& controls,
+               const std::string& caption);
+// The Share / Embed dialog (share.cpp), open while App::picks.share.open.
+void ShowShareDialog(App& app, PanelTextures& tex, float width, float height);
 
 // The left column.
 void ShowDataPanel(App& app);   // the task, examples, your own sentence and its predicted labels

@@ -18,7 +18,7 @@ using ui::S;
 
 void ShowPositionalEncodingPanel(App& app, PanelTextures& tex) {
   const AppState& st = app.state;
-  ui::Prose(S().pe_intro);
+  ui::Intro(S().pe_intro, app.picks.compact);
   AppState next = st;
   ImGui::SetNextItemWidth(ImGui::GetFontSize() * 12);
   if (SettingInt(S().pe_length, "pe_len", &next.pe_len)) app.apply(next);

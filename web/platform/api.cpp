@@ -8,6 +8,8 @@
 #include <utility>
 #include <vector>
 
+#include "engine/io/torch_export.h"
+#include "engine/io/zip.h"
 #include "web/app/app.h"
 #include "web/panels/panels.h"
 
@@ -120,6 +122,32 @@ static nlohmann::json lesson_json(App& app) {
     j["result"] = res;
   }
   return j;
+}
+
+// ---- exportTorch: the PyTorch export (engine/io/torch_export.h) as a .zip, sent to api.js as base64 (JSON
+// carries text only; api.js decodes it into a Uint8Array).
+static std::string base64(const std::vector<std::uint8_t>& in) {
+  static const char* abc = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+  std::string out;
+  out.reserve((in.size() + 2) / 3 * 4);
+  for (std::size_t i = 0; i < in.size(); i += 3) {
+    const std::uint32_t n = (std::uint32_t(in[i]) << 16) | (i + 1 < in.size() ? std::uint32_t(in[i + 1]) << 8 : 0u) |
+                            (i + 2 < in.size() ? std::uint32_t(in[i + 2]) : 0u);
+    out += abc[(n >> 18) & 63];
+    out += abc[(n >> 12) & 63];
+    out += i + 1 < in.size() ? abc[(n >> 6) & 63] : '=';
+    out += i + 2 < in.size() ? abc[n & 63] : '=';
+  }
+  return out;
+}
+
+static nlohmann::json export_torch_json(App& app, const std::string& module) {
+  Trainer& trainer = *app.runs.main.trainer;
+  std::vector<ZipEntry> entries;
+  for (ExportedFile& f : export_torch(trainer.model(), trainer.data(), module)) {
+    entries.push_back({f.name, std::move(f.bytes)});
+  }
+  return {{"name", module + ".zip"}, {"base64", base64(make_zip(entries))}, {"step", app.runs.main.step()}};
 }
 
 // The rest of window.attnlab: one entry point, a method name and a JSON array of arguments, answering
@@ -278,6 +306,25 @@ std::string api_call(const std::string& name, const std::string& args_text) {
       return json{{"ok", view_csv(app, panel)}}.dump();
     } catch (const std::exception& e) {
       return fail(std::string("exportCSV: ") + e.what());
+    }
+  }
+  if (name == "layout") {  // internal, for the layout tests: where the last frame drew its parts
+    json rects = json::array();
+    for (const auto& r : app.picks.layout)
+      rects.push_back({{"name", r.name}, {"x", r.x}, {"y", r.y}, {"w", r.w}, {"h", r.h}});
+    return json{{"ok", {{"rects", rects}, {"frame", app.clock.frame}}}}.dump();
+  }
+  if (name == "exportTorch") {
+    if (!app.runs.main.trainer) return fail("exportTorch: there is no model to export: " + app.runs.main.error);
+    std::string module = kTorchModuleName;
+    if (!args.empty() && !args[0].is_null()) {
+      if (!args[0].is_string()) return fail("exportTorch(name) expects a module name (a string) or nothing");
+      module = args[0].get<std::string>();
+    }
+    try {
+      return json{{"ok", export_torch_json(app, module)}}.dump();
+    } catch (const std::exception& e) {
+      return fail(std::string("exportTorch: ") + e.what());
     }
   }
   return fail("unknown method " + name);

@@ -16,6 +16,13 @@
 //   window.attnlab.predict(value)       answers the open stop's question (a number, or one of its choices)
 //   window.attnlab.embeddings()         {words, tags, points: [[x, y]], sameTag, chance, startSameTag, step}
 //   window.attnlab.exportImage(view)    Promise of a PNG Blob of the view; exportCSV(view): its numbers as CSV
+//   window.attnlab.exportTorch(name)    the model as a PyTorch module: a Uint8Array of a .zip (NAME.py,
+//                                       NAME.weights, NAME.json; name defaults to attnlab_model)
+//
+// A page on any origin that embeds the playground in an iframe calls the same functions by postMessage (the
+// "postMessage bridge" block below; README "Driving it by messages"; web/examples/course.html):
+//   request  {attnlab: 1, id, method, args}  ->  reply {attnlab: 1, id, result} or {attnlab: 1, id, error}
+//   events to the embedding page: {attnlab: 1, event: 'ready' | 'error' | 'state' | 'metrics', ...}
 //
 // Needs no special HTTP headers (no SharedArrayBuffer) and requests nothing from any other host, so any static
 // server, a sub-path or an iframe can serve it. index.html provides #canvas, #status, #progress and #message.
@@ -64,6 +71,19 @@
   api.predict = function (value) { return invoke('predict', [value]); };
   // {words, tags, points: [[x, y]], sameTag, chance, startSameTag, explained, step}: the Embedding view
   api.embeddings = function () { return invoke('embeddings'); };
+  // Internal (tests): where the last frame drew its parts, in CSS pixels: {rects: [{name, x, y, w, h}], frame};
+  // names: screen, font (w = h = the font size), the title line's parts, left, views, view, drawer, card, the
+  // embed's parts, the share dialog's parts (layout.cpp, embed.cpp, share.cpp).
+  api._layout = function () { return invoke('layout'); };
+  // The current model as a PyTorch module (the files of `attnlab export-torch`), zipped: a Uint8Array whose
+  // .fileName is NAME.zip. The bytes arrive as base64 inside the JSON answer.
+  api.exportTorch = function (name) {
+    var r = invoke('exportTorch', name === undefined ? [] : [name]);
+    var text = atob(r.base64), bytes = new Uint8Array(text.length);
+    for (var i = 0; i < text.length; ++i) bytes[i] = text.charCodeAt(i);
+    bytes.fileName = r.name;
+    return bytes;
+  };
 
   // ---- Export: a view (a panel name as in the URL's `panel`, or 'training', 'data', 'model') as a picture
   // or its numbers. exportImage(view) -> Promise of a PNG Blob, drawn after the next frame; exportCSV(view) ->
@@ -141,6 +161,135 @@
       Array.prototype.forEach.call(e.dataTransfer.files, openFile);
     });
   }
+
+  // ------------------------------------------------------------------ postMessage bridge
+  // Lets a page on another origin drive the playground in its iframe. The protocol (README, "Driving it by
+  // messages"):
+  //
+  //   request  {attnlab: 1, id, method, args}      id: a string or a number, repeated in the reply;
+  //                                                method: a window.attnlab function; args: an array (or absent)
+  //   replies  {attnlab: 1, id, result}            to the sender (targetOrigin = its origin), once the call is
+  //            {attnlab: 1, id, error}             done; error is a message naming the problem (a malformed
+  //                                                request, an unknown method or bad arguments change nothing)
+  //   events   {attnlab: 1, event: 'ready', version, state}   to window.parent, only when embedded
+  //            {attnlab: 1, event: 'error', error}            the app cannot start here
+  //            {attnlab: 1, event: 'state', state, query}     after settings change, at most every 200 ms
+  //                                                           (trailing: the last change is always sent)
+  //            {attnlab: 1, event: 'metrics', step, loss, ...} window.attnlab.metrics() whenever its step,
+  //                                                           done or error moved, checked every 500 ms
+  //
+  // The callable methods are window.attnlab's own functions whose names do not start with '_', except
+  // onStateChange (it takes a function; the 'state' event replaces it). They are looked up when a request is
+  // answered, so a function added to window.attnlab later is callable without touching this block. A message
+  // is data only: its method is one own-property lookup, nothing is evaluated. A request that arrives before
+  // the app is ready waits for attnlab.ready (and gets an error if the app cannot start). A result that is a
+  // Promise is awaited; Blobs, typed arrays and plain objects are posted as they are (structured clone), and a
+  // result that cannot be cloned gets an error reply. Messages without an `attnlab` key belong to other
+  // scripts and are ignored, and so are replies and events (an `event`, `result` or `error` key and no
+  // `method`), so that two bridges never answer each other.
+  //
+  // Events go to window.parent with targetOrigin '*': the embedding page is the only document that can receive
+  // them, and it could ask for the same data (getState, metrics) by request from any origin anyway.
+  (function bridge() {
+    var STATE_EVERY_MS = 200, METRICS_EVERY_MS = 500;
+    var own = function (o, k) { return Object.prototype.hasOwnProperty.call(o, k); };
+    var embedded = window.parent && window.parent !== window;
+
+    function methods() {
+      return Object.keys(api).filter(function (k) {
+        return typeof api[k] === 'function' && k.charAt(0) !== '_' && k !== 'onStateChange';
+      }).sort();
+    }
+    function text(e) { return String(e instanceof Error ? e.message : e); }
+    function kind(v) { return v === null ? 'null' : Array.isArray(v) ? 'an array' : typeof v; }
+
+    // The problem with a request's envelope, or '' when it is well formed.
+    function envelopeProblem(d) {
+      if (d.attnlab !== 1) return 'attnlab must be 1 (the protocol version), got ' + kind(d.attnlab);
+      if (!own(d, 'id')) return 'id missing: a request needs an id (a string or a number) that its reply repeats';
+      if (typeof d.id !== 'string' && !(typeof d.id === 'number' && isFinite(d.id)))
+        return 'id must be a string or a number, got ' + kind(d.id);
+      if (typeof d.method !== 'string') return 'method must be the name of a window.attnlab function, got ' + kind(d.method);
+      if (own(d, 'args') && d.args !== undefined && !Array.isArray(d.args))
+        return 'args must be an array of the arguments of ' + d.method + ', got ' + kind(d.args);
+      return '';
+    }
+
+    // The function a method name stands for, looked up now; throws naming what exists otherwise.
+    function lookUp(name) {
+      if (name === 'onStateChange')
+        throw new Error('onStateChange takes a function, which a message cannot carry: listen for ' +
+                        "{attnlab: 1, event: 'state'} messages instead");
+      if (name.charAt(0) !== '_' && own(api, name) && typeof api[name] === 'function') return api[name];
+      throw new Error('unknown method ' + name + '; available: ' + methods().join(', '));
+    }
+
+    function answer(e, body) {
+      var target = e.origin === 'null' ? '*' : e.origin;  // an opaque origin (sandbox, file:) has no name
+      try {
+        e.source.postMessage(body, target);
+      } catch (err) {
+        if (!own(body, 'result')) { console.warn('attnlab: could not answer a message:', err); return; }
+        answer(e, {attnlab: 1, id: body.id, error: 'the result of ' + e.data.method + ' cannot be sent by ' +
+                                                    'postMessage (' + text(err) + ')'});
+      }
+    }
+
+    window.addEventListener('message', function (e) {
+      var d = e.data;
+      if (d === null || typeof d !== 'object' || !own(d, 'attnlab')) return;  // another script's message
+      if (!own(d, 'method') && (own(d, 'event') || own(d, 'result') || own(d, 'error'))) return;
+      if (!e.source) return;  // nowhere to answer
+      var problem = envelopeProblem(d);
+      var id = typeof d.id === 'string' || typeof d.id === 'number' ? d.id : null;
+      if (problem) { answer(e, {attnlab: 1, id: id, error: problem}); return; }
+      var method = d.method, args = d.args || [];
+      api.ready.then(function () {
+        return lookUp(method).apply(api, args);
+      }, function (err) {
+        throw new Error('the app could not start: ' + text(err));
+      }).then(function (result) {
+        answer(e, {attnlab: 1, id: id, result: result});
+      }, function (err) {
+        answer(e, {attnlab: 1, id: id, error: text(err)});
+      });
+    });
+
+    if (!embedded) return;
+    function post(body) {
+      try { window.parent.postMessage(body, '*'); } catch (err) { console.warn('attnlab: could not post an event:', err); }
+    }
+
+    var stateTimer = null, lastQuery = '';
+    api.onStateChange(function (query) {
+      lastQuery = query;
+      if (stateTimer === null) stateTimer = setTimeout(function () {
+        stateTimer = null;
+        var state;
+        try { state = api.getState(); } catch (err) { return; }  // the app stopped meanwhile
+        post({attnlab: 1, event: 'state', state: state, query: lastQuery});
+      }, STATE_EVERY_MS);
+    });
+
+    api.ready.then(function () {
+      post({attnlab: 1, event: 'ready', version: api.version, state: api.getState()});
+      var last = null;
+      setInterval(function () {
+        var m;
+        try { m = api.metrics(); } catch (err) { return; }
+        var key = [m.step, m.done, m.error].join('|');
+        if (key === last) return;
+        last = key;
+        var body = {};
+        Object.keys(m).forEach(function (k) { body[k] = m[k]; });
+        body.attnlab = 1;
+        body.event = 'metrics';
+        post(body);
+      }, METRICS_EVERY_MS);
+    }, function (err) {
+      post({attnlab: 1, event: 'error', error: text(err)});
+    });
+  })();
 
   var $ = function (id) { return document.getElementById(id); };
 

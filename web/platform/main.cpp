@@ -282,6 +282,13 @@ int main(int argc, char** argv) {
   load_fonts(16.0f);
   attnlab::api_bind(rt.app.get());
   rt.app->on_state_changed = attnlab::publish_state_to_url;
+  attnlab::PlatformHooks& hooks = rt.app->platform;
+  hooks.download = [](const std::string& name, const std::string& mime, const std::vector<std::uint8_t>& bytes,
+                      std::string* where) { return attnlab::offer_download(name, mime, bytes, where); };
+  hooks.pick_file = attnlab::pick_file;
+  hooks.copy_text = attnlab::copy_text;
+  hooks.open_url = attnlab::open_url;
+  hooks.page_url = attnlab::page_url;
   rt.app->load_url_state(attnlab::read_url_state());
   if (!rt.settings.empty()) {
     const auto problems = rt.app->set_state(rt.settings);

@@ -10,7 +10,46 @@ EM_JS(void, js_write_hash, (const char* q), {
   try { history.replaceState(null, "", url); } catch (e) { /* sandboxed iframe: keep going */ }
   if (window.attnlab && window.attnlab._stateChanged) window.attnlab._stateChanged(query);
 });
+EM_JS(int, js_copy_text, (const char* t), {
+  var text = UTF8ToString(t);
+  // A selected textarea and "copy" works in every browser while the click's user activation lasts; the
+  // asynchronous clipboard is the second try (it needs a focused, secure page).
+  var ok = false;
+  try {
+    var area = document.createElement("textarea");
+    area.value = text;
+    area.setAttribute("readonly", "");
+    area.style.position = "fixed";
+    area.style.opacity = "0";
+    document.body.appendChild(area);
+    area.select();
+    ok = document.execCommand("copy");
+    area.remove();
+  } catch (e) { ok = false; }
+  var canvas = document.getElementById("canvas");
+  if (canvas) canvas.focus();
+  if (ok) return 1;
+  try {
+    if (navigator.clipboard && navigator.clipboard.writeText) {
+      navigator.clipboard.writeText(text).catch(function (e) { console.warn("attnlab: clipboard refused", e); });
+      return 1;
+    }
+  } catch (e) { /* refused */ }
+  return 0;
+});
+EM_JS(int, js_open_url, (const char* u), {
+  try {
+    var w = window.open(UTF8ToString(u), "_blank");  // null when a pop-up blocker refused
+    if (!w) return 0;
+    try { w.opener = null; } catch (e) { /* another origin: nothing to cut */ }
+    return 1;
+  } catch (e) {
+    return 0;
+  }
+});
 // clang-format on
+#else
+#include <SDL.h>
 #endif
 
 namespace attnlab {
@@ -29,6 +68,31 @@ void publish_state_to_url(const AppState& s) {
   js_write_hash(state_to_query(s).c_str());
 #else
   (void)s;
+#endif
+}
+
+std::string page_url() {
+#if defined(__EMSCRIPTEN__)
+  const char* p = emscripten_run_script_string("window.location.href.split('#')[0]");
+  return p ? p : "";
+#else
+  return "";
+#endif
+}
+
+bool copy_text(const std::string& text) {
+#if defined(__EMSCRIPTEN__)
+  return js_copy_text(text.c_str()) != 0;
+#else
+  return SDL_SetClipboardText(text.c_str()) == 0;
+#endif
+}
+
+bool open_url(const std::string& url) {
+#if defined(__EMSCRIPTEN__)
+  return js_open_url(url.c_str()) != 0;
+#else
+  return SDL_OpenURL(url.c_str()) == 0;
 #endif
 }
 

@@ -17,5 +17,11 @@ namespace attnlab {
 std::string read_url_state();
 // The browser: replace the URL hash with the settings (no new history entry); the desktop: nothing.
 void publish_state_to_url(const AppState& s);
+// The browser: the page's address without its hash ("https://host/path/"); the desktop: "".
+std::string page_url();
+// Text to the clipboard (the browser: navigator.clipboard, else a hidden textarea and copy; the desktop: SDL).
+bool copy_text(const std::string& text);
+// The browser: opens `url` in a new tab (false if a pop-up blocker refused); the desktop: the system's browser.
+bool open_url(const std::string& url);
 
 }  // namespace attnlab

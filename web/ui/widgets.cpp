@@ -24,6 +24,24 @@ void Prose(const char* text) {
   ImGui::PopTextWrapPos();
 }
 
+void Intro(const char* text, bool compact) {
+  if (!compact) {
+    Prose(text);
+    return;
+  }
+  const std::string all = text;
+  std::size_t end = all.find(". ");
+  if (end == std::string::npos || end > 160) end = std::min<std::size_t>(all.size(), 80);
+  else end += 1;
+  while (end > 0 && end < all.size() && (static_cast<unsigned char>(all[end]) & 0xC0) == 0x80)
+    --end;  // never cut inside a UTF-8 character
+  const std::string first = all.substr(0, end);
+  ImGui::PushTextWrapPos(0.0f);
+  ImGui::TextDisabled("%s", first.c_str());
+  ImGui::PopTextWrapPos();
+  if (first.size() < all.size()) HelpMarker(text);
+}
+
 static std::string fit_label(const std::string& s, float width) {
   if (ImGui::CalcTextSize(s.c_str()).x <= width) return s;
   std::string t = s;

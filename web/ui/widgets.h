@@ -24,6 +24,9 @@ std::string GroupDigits(long long n);
 
 // Wrapped paragraph of teaching text.
 void Prose(const char* text);
+// A view's opening paragraph: whole, or where room is short (a small embedded frame) its first sentence with
+// the rest behind a (?) marker.
+void Intro(const char* text, bool compact);
 
 // A heatmap with labelled rows (left) and columns (top), cells sized to fit `max_size`. Returns the hovered
 // cell. Labels longer than the cell are shortened; the tooltip (by the caller) shows them whole.
