@@ -89,6 +89,9 @@ target_link_libraries(attnlab_app PRIVATE attnlab_web_panels attnlab_web_app att
                       attnlab_hdr)
 target_compile_options(attnlab_app PRIVATE ${ATTNLAB_WARNINGS})
 attnlab_embed(attnlab_app ui_font "${ATTNLAB_FONT}")
+# stb_image_write (Debian libstb-dev, header-only) encodes the views' pictures in both builds: only its own
+# folder is added, so the wasm build sees no other system headers.
+target_include_directories(attnlab_app SYSTEM PRIVATE /usr/include/stb)
 
 if(EMSCRIPTEN)
   # The page (index.html) loads app.js + app.wasm; web/platform/api.js sets up window.attnlab before them.
@@ -99,5 +102,4 @@ if(EMSCRIPTEN)
     -sEXPORTED_RUNTIME_METHODS=ccall,cwrap,UTF8ToString -sEXPORTED_FUNCTIONS=_main,_malloc,_free)
 else()
   target_compile_definitions(attnlab_app PRIVATE ATTNLAB_DESKTOP=1)
-  target_include_directories(attnlab_app SYSTEM PRIVATE /usr/include/stb)
 endif()

@@ -15,6 +15,23 @@ if(NOT EMSCRIPTEN AND ATTNLAB_BUILD_APP)
     set_tests_properties(desktop_screenshot_check PROPERTIES DEPENDS desktop_smoke)
     set_tests_properties(desktop_smoke PROPERTIES FIXTURES_SETUP desktop_shot)
     set_tests_properties(desktop_screenshot_check PROPERTIES FIXTURES_REQUIRED desktop_shot)
+    # The views' pictures (web/platform/view_image.h): drawn offscreen at their own size, not the window's
+    # (800x600 here), written with their CSV into the current folder.
+    set(_exports "${CMAKE_BINARY_DIR}/desktop-export")
+    file(MAKE_DIRECTORY "${_exports}")
+    add_test(NAME desktop_export
+             COMMAND ${CMAKE_COMMAND} -E env LIBGL_ALWAYS_SOFTWARE=1
+                     ${ATTNLAB_XVFB_RUN} -a -s "-screen 0 1400x900x24"
+                     $<TARGET_FILE:attnlab_app> --frames 3 --size 800x600 --steps 50 --train false
+                     --export attention --export training)
+    set_tests_properties(desktop_export PROPERTIES WORKING_DIRECTORY "${_exports}" FIXTURES_SETUP desktop_export_files
+                         PASS_REGULAR_EXPRESSION "Saved attnlab-attention-step50.png")
+    add_test(NAME desktop_export_png_check
+             COMMAND ${ATTNLAB_NODE_BIN} ${CMAKE_SOURCE_DIR}/tests/desktop/check_screenshot.mjs
+                     ${_exports}/attnlab-attention-step50.png 1200 800)
+    add_test(NAME desktop_export_csv_check COMMAND ${CMAKE_COMMAND} -E cat ${_exports}/attnlab-attention-L1H1-step50.csv)
+    set_tests_properties(desktop_export_csv_check PROPERTIES PASS_REGULAR_EXPRESSION "key,I,saw,a,saw\r\nI,[0-9.e-]+,")
+    set_tests_properties(desktop_export_png_check desktop_export_csv_check PROPERTIES FIXTURES_REQUIRED desktop_export_files)
     add_test(NAME desktop_bad_argument COMMAND $<TARGET_FILE:attnlab_app> --frames zero)
     set_tests_properties(desktop_bad_argument PROPERTIES WILL_FAIL TRUE)
   else()

@@ -18,6 +18,7 @@
 #include "engine/data/tasks.h"
 #include "engine/train/embeddings.h"
 #include "engine/train/trainer.h"
+#include "web/app/export.h"
 #include "web/app/input_view.h"
 #include "web/app/lesson.h"
 #include "web/app/runs.h"
@@ -66,6 +67,7 @@ struct App {
   InputView view;                    // the shown input through the main model
   ViewPicks picks;                   // what each view shows (not saved)
   EmbeddingView embeddings;          // the Embedding view's map, made by ensure_embeddings()
+  ExportQueue exports;               // PNG / CSV of a view asked for, served after the frame (export.h)
   FrameClock clock;
   PlatformHooks platform;
   // Called after every settings change with the new settings (the platform writes them to the URL hash).

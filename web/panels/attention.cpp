@@ -45,10 +45,12 @@ void ShowAttentionPanel(App& app, PanelTextures& tex) {
   ui::Intro(S().attn_intro, app.picks.compact);
   if (!v.error.empty()) {
     ImGui::TextColored(ImVec4(1, 0.55f, 0.45f, 1), "%s", v.error.c_str());
+    ShowExportMenu(app, Panel::attention);
     return;
   }
   if (v.layers == 0 || v.len == 0) {
     ImGui::TextDisabled("%s", app.runs.main.trainer ? S().attn_none : S().data_no_model);
+    ShowExportMenu(app, Panel::attention);
     return;
   }
   using Mode = ViewPicks::AttentionMode;
@@ -87,6 +89,7 @@ void ShowAttentionPanel(App& app, PanelTextures& tex) {
     ImGui::SameLine();
     if (ImGui::SmallButton(S().attn_all_heads)) focus = false;
   }
+  ShowExportMenu(app, Panel::attention);
   const ImVec2 avail = ImGui::GetContentRegionAvail();
   const float gap = ImGui::GetStyle().ItemSpacing.x * 2;
   const float title = ImGui::GetTextLineHeightWithSpacing();

@@ -24,6 +24,7 @@ void ShowComparePanel(App& app, PanelTextures&) {
     ImGui::EndCombo();
   }
   HelpMarker(S().compare_baseline_help);
+  ShowExportMenu(app, Panel::compare);
   if (next.baseline != app.state.baseline) app.apply(next);
 
   struct Row {

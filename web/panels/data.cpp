@@ -107,6 +107,7 @@ void ShowDataPanel(App& app) {
     ImGui::TextDisabled("%s", S().data_own_formats);
     ImGui::PopTextWrapPos();
   }
+  ShowExportMenu(app, Panel::data);
   if (app.runs.data) {
     ImGui::TextDisabled(S().data_sizes, app.runs.data->train.size(), app.runs.data->dev.size(), app.runs.data->tags());
   }

@@ -47,6 +47,7 @@ void ShowEmbeddingsPanel(App& app, PanelTextures&) {
   const EmbeddingView& e = app.embeddings;
   if (!e.error.empty()) {
     ImGui::TextColored(ImVec4(1, 0.7f, 0.4f, 1), S().emb_none, e.error.c_str());
+    ShowExportMenu(app, Panel::embeddings);
     return;
   }
   const EmbeddingMap& m = e.map;
@@ -55,6 +56,7 @@ void ShowEmbeddingsPanel(App& app, PanelTextures&) {
                 100.0 * m.chance);
   ui::Prose(score);
   HelpMarker(S().emb_score_help);
+  ShowExportMenu(app, Panel::embeddings);
 
   const ImVec2 avail = ImGui::GetContentRegionAvail();
   const bool side_by_side = avail.x > ImGui::GetFontSize() * 24;

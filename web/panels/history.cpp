@@ -19,12 +19,14 @@ void ShowHistoryPanel(App& app, PanelTextures& tex) {
   ui::Intro(S().history_intro, app.picks.compact);
   if (!app.runs.main.trainer) {
     ImGui::TextDisabled("%s", S().data_no_model);
+    ShowExportMenu(app, Panel::history);
     return;
   }
   const Trainer& tr = *app.runs.main.trainer;
   const auto& snaps = tr.snapshots();
   if (snaps.empty()) {
     ImGui::TextDisabled("%s", S().history_empty);
+    ShowExportMenu(app, Panel::history);
     return;
   }
   const int n = static_cast<int>(snaps.size());
@@ -58,17 +60,11 @@ void ShowHistoryPanel(App& app, PanelTextures& tex) {
   }
   HelpMarker(S().history_help);
   ui::ZoomButtons("history", tex.zoom_history);
+  ShowExportMenu(app, Panel::history);
   const Snapshot& s = snaps[static_cast<std::size_t>(pick)];
 
   // The probe's tokens, as labels.
-  std::vector<std::string> labels;
-  const Sequence& probe = tr.probe();
-  for (int t = 0; t < s.len; ++t) {
-    if (!probe.words.empty()) labels.push_back(probe.words[static_cast<std::size_t>(t)]);
-    else if (!probe.tokens.empty() && app.runs.data)
-      labels.push_back(app.runs.data->token_names[static_cast<std::size_t>(probe.tokens[static_cast<std::size_t>(t)])]);
-    else labels.push_back(std::to_string(t));
-  }
+  const std::vector<std::string> labels = probe_labels(app, s.len);
   if (s.layers == 0) {
     ImGui::TextDisabled("%s", S().math_not_attention);
     return;

@@ -60,6 +60,11 @@ void ShowPositionalEncodingPanel(App& app, PanelTextures& tex);  // PE, PE·PE�
 void ShowComparePanel(App& app, PanelTextures& tex);             // attention vs a baseline, same task and seed
 void ShowHistoryPanel(App& app, PanelTextures& tex);             // replay attention and PE snapshots from step 0 to now
 void ShowEmbeddingsPanel(App& app, PanelTextures& tex);          // one-hot vs the learned embeddings, PCA, neighbours
+// Export (export_menu.cpp): the view's "Export ▾" menu (Save PNG, Save CSV: requests in App::exports), drawn
+// at the right end of the line just drawn; and one view drawn alone in a window of the given size, with a
+// title line, for its picture (returns the height its content used).
+void ShowExportMenu(App& app, Panel panel);
+float ShowViewAlone(App& app, PanelTextures& tex, Panel panel, float width, float height);
 // The lesson (lesson.cpp): the open stop's card, shown above the left column in lesson mode.
 void ShowLessonCard(App& app);
 // A stop's texts (strings table lesson_<id>_<part>), its question with the stop's values filled in, and the

@@ -26,38 +26,16 @@ void ShowPositionalEncodingPanel(App& app, PanelTextures& tex) {
   ImGui::SameLine();
   ImGui::TextDisabled(S().pe_model_kind, st.pe.c_str(), st.dim);
   ui::ZoomButtons("pe", tex.zoom_pe);
+  ShowExportMenu(app, Panel::pe);
 
   const int len = st.pe_len, D = st.dim;
   // What the model adds: the learned table as trained so far (rows past its end are missing), or the
-  // sinusoidal table. none / ALiBi add nothing to the inputs.
-  Mat shown(len, D);
-  const float nan = std::numeric_limits<float>::quiet_NaN();
-  const char* title = S().pe_matrix;
-  std::string verdict;
-  if (st.pe == "learned" && app.runs.main.trainer) {
-    CView<float> table = app.runs.main.trainer->model().pe_table();
-    for (int p = 0; p < len; ++p)
-      for (int j = 0; j < D; ++j) shown(p, j) = p < table.rows() && j < table.cols() ? table(p, j) : nan;
-    title = S().pe_learned_matrix;
-    if (len > table.rows()) {
-      // Ask the model itself whether it can take an input of this length.
-      Batch<float> probe;
-      std::vector<int> tokens(static_cast<std::size_t>(len), 0);
-      probe.B = 1;
-      probe.T = len;
-      probe.tokens = tokens.data();
-      std::vector<float> feats;
-      if (app.runs.data && app.runs.data->input == InputMode::features) {
-        feats.assign(static_cast<std::size_t>(len * app.runs.data->input_dim), 0.0f);
-        probe.features = feats.data();
-      }
-      verdict = app.runs.main.trainer->model().check_batch(probe);
-    }
-  } else {
-    shown = sinusoidal_encoding(len, D, st.pe_scale);  // the table the model adds: amplitude s (posenc.h)
-  }
-  const bool learned = st.pe == "learned";
-  const Mat sinus = sinusoidal_encoding(len, D, st.pe_scale);
+  // sinusoidal table; none / ALiBi add nothing to the inputs (web/app/export.h: the numbers the CSV holds).
+  const PeTables pe = pe_tables(app);
+  const Mat& shown = pe.shown;
+  const bool learned = pe.learned;
+  const char* title = learned && app.runs.main.trainer ? S().pe_learned_matrix : S().pe_matrix;
+  const std::string& verdict = pe.verdict;
 
   const ImVec2 avail = ImGui::GetContentRegionAvail();
   const float side = std::max(140.0f, std::min((avail.x - 24) / 2.0f, avail.y - ImGui::GetFontSize() * 7));
@@ -83,11 +61,10 @@ void ShowPositionalEncodingPanel(App& app, PanelTextures& tex) {
     // Next to it, the hand-made encoding that simply extends.
     ImGui::TextUnformatted(S().pe_sinusoidal_beside);
     HelpMarker(S().pe_matrix_help);
-    ui::LabelledHeatmap(tex.pe_sim, sinus.data(), len, D, {}, {}, ImVec2(side, side),
+    ui::LabelledHeatmap(tex.pe_sim, pe.beside.data(), len, D, {}, {}, ImVec2(side, side),
                         {gfx::Colormap::Diverging, -st.pe_scale, st.pe_scale}, false, &tex.zoom_pe);
   } else {
-    Mat sim(len, len);
-    sim.noalias() = shown * shown.transpose();
+    const Mat& sim = pe.beside;  // PE·PEᵀ
     ImGui::TextUnformatted(S().pe_similarity);
     HelpMarker(S().pe_similarity_help);
     h = ui::LabelledHeatmap(tex.pe_sim, sim.data(), len, len, {}, {}, ImVec2(side, side),

@@ -28,7 +28,10 @@ static void NamedVector(const char* name, const float* v, int n, float range, fl
 
 void ShowStepPanel(App& app, PanelTextures&) {
   const SeqModel<float>* tg = MathPanelHeader(app, S().step_intro);
-  if (!tg) return;
+  if (!tg) {
+    ShowExportMenu(app, Panel::step);
+    return;
+  }
   const ModelConfig& c = tg->config();
   const int T = app.view.len, D = c.dim, H = c.heads, Dh = D / H;
   ImGui::SameLine();
@@ -43,6 +46,7 @@ void ShowStepPanel(App& app, PanelTextures&) {
     }
     ImGui::EndCombo();
   }
+  ShowExportMenu(app, Panel::step);
   const int l = app.picks.layer, h = app.picks.head, i = app.picks.query;
   // this layer's input and head h's columns of Q, K, V, O for the shown sentence (sequence 0)
   const CView<float> I = tg->attention_computed(AttnComputed::input, l, 0);  // (T, D)

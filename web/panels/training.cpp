@@ -57,6 +57,7 @@ void ShowTrainingPanel(App& app, PanelTextures& tex) {
   ImGui::SameLine();
   if (ImGui::Button(S().train_reset)) app.reset();
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", S().train_reset_help);
+  ShowExportMenu(app, Panel::training);
 
   const float w = ImGui::GetFontSize() * 8;
   ImGui::SetNextItemWidth(w);

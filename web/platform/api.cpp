@@ -4,6 +4,7 @@
 
 #include <cmath>
 #include <cstdint>
+#include <exception>
 #include <string>
 #include <utility>
 #include <vector>
@@ -315,6 +316,23 @@ std::string api_call(const std::string& name, const std::string& args_text) {
                 {"step", e.at_step},         {"startSameTag", nullptr}};
     if (std::isfinite(e.start_same_tag)) out["startSameTag"] = e.start_same_tag;
     return json{{"ok", out}}.dump();
+  }
+  // ---- Export (web/app/export.h): exportImage(view) queues the picture (served after the frame, resolving
+  // the promise api.js made for this id); exportCSV(view) answers at once.
+  if (name == "exportImage" || name == "exportCSV") {
+    Panel panel = Panel::attention;
+    if (args.empty() || !args[0].is_string() || !from_string(args[0].get<std::string>(), &panel)) {
+      std::string views;
+      for (const auto& v : enum_names<Panel>()) views += (views.empty() ? "" : ", ") + v;
+      return fail(name + "(view): view must be one of " + views +
+                  (args.empty() ? std::string(" (none given)") : ", not " + args[0].dump()));
+    }
+    if (name == "exportImage") return json{{"ok", app.exports.request(panel, ExportFormat::png, false)}}.dump();
+    try {
+      return json{{"ok", view_csv(app, panel)}}.dump();
+    } catch (const std::exception& e) {
+      return fail(std::string("exportCSV: ") + e.what());
+    }
   }
   if (name == "layout") {  // internal, for the layout tests: where the last frame drew its parts
     json rects = json::array();

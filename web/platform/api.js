@@ -15,6 +15,7 @@
 //                                        result, ...}; lesson(n) opens stop n (from 1; 0 = the playground)
 //   window.attnlab.predict(value)       answers the open stop's question (a number, or one of its choices)
 //   window.attnlab.embeddings()         {words, tags, points: [[x, y]], sameTag, chance, startSameTag, step}
+//   window.attnlab.exportImage(view)    Promise of a PNG Blob of the view; exportCSV(view): its numbers as CSV
 //   window.attnlab.exportTorch(name)    the model as a PyTorch module: a Uint8Array of a .zip (NAME.py,
 //                                       NAME.weights, NAME.json; name defaults to attnlab_model)
 //   window.attnlab.saveModel()          the model as a file (Uint8Array), the format attnlab tag --load reads
@@ -130,6 +131,23 @@
     if (r.error !== undefined) throw new Error(r.error);
     return r.ok;
   };
+
+  // ---- Export: a view (a panel name as in the URL's `panel`, or 'training', 'data', 'model') as a picture
+  // or its numbers. exportImage(view) -> Promise of a PNG Blob, drawn after the next frame; exportCSV(view) ->
+  // the CSV text (attention: the shown layer and head, one row per query token). A bad view name throws.
+  var imageWaits = {};
+  api.exportImage = function (view) {
+    var id = invoke('exportImage', [view]);
+    return new Promise(function (resolve, reject) { imageWaits[id] = { resolve: resolve, reject: reject }; });
+  };
+  api._imageReady = function (id, blob, error) {
+    var w = imageWaits[id];
+    if (!w) return;
+    delete imageWaits[id];
+    if (error || !blob) w.reject(new Error('exportImage: ' + (error || 'no picture')));
+    else w.resolve(blob);
+  };
+  api.exportCSV = function (view) { return invoke('exportCSV', [view]); };
 
   // Called by the app after every settings change (the URL hash is already updated).
   var listeners = [];

@@ -2,6 +2,7 @@
 // Emscripten), shaped like Dear ImGui's example_sdl_opengl3 plus an Emscripten main loop.
 //
 // Desktop flags (for tests and screenshots):  --frames N  --screenshot out.png  --size 1280x800
+//                                            --export VIEW (its PNG and CSV into the current folder)
 #include <SDL.h>
 
 #include <algorithm>
@@ -24,6 +25,7 @@
 #include "web/platform/browser_input.h"
 #include "web/platform/files.h"
 #include "web/platform/platform.h"
+#include "web/platform/view_image.h"
 #include "web/ui/gl.h"
 #include "web/ui/touch.h"
 
@@ -31,8 +33,7 @@
 #include <emscripten.h>
 #include <emscripten/html5.h>
 #else
-#define STB_IMAGE_WRITE_IMPLEMENTATION
-#include <stb/stb_image_write.h>
+#include <stb/stb_image_write.h>  // (its implementation is compiled in web/platform/view_image.cpp)
 #endif
 
 #if defined(__EMSCRIPTEN__)
@@ -55,6 +56,7 @@ struct Runtime {
   std::string screenshot;     // desktop: write the last frame here as PNG
   std::vector<std::pair<std::string, std::string>> settings;  // --task pos --heads 2 ... (AppState fields)
   int warm_steps = 0;                                         // desktop: train this many steps before the first frame
+  std::vector<attnlab::Panel> exports;  // desktop: views saved as PNG and CSV after the first frame
   Uint64 last_ticks = 0;
   attnlab::ui::Touch touch;         // finger scrolling and pinch (web/ui/touch.h)
   bool last_pointer_touch = false;  // the last press came from a finger, not a mouse
@@ -207,6 +209,7 @@ void frame(void* arg) {
   glClearColor(0.09f, 0.10f, 0.12f, 1.0f);
   glClear(GL_COLOR_BUFFER_BIT);
   ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
+  attnlab::serve_exports(*rt.app, *rt.textures);  // pictures and files the views' menus or the API asked for
   ++rt.app->clock.frame;
 
 #if defined(__EMSCRIPTEN__)
@@ -255,6 +258,7 @@ bool parse_args(Runtime& rt, int argc, char** argv, int& w, int& h) {
           "  --screenshot FILE  save the last frame as PNG (with --frames)\n"
           "  --size WxH         window size (default 1280x800)\n"
           "  --steps N          train N steps before the first frame (for screenshots)\n"
+          "  --export VIEW      save the view's PNG and CSV into the current folder (repeatable)\n"
           "Settings (the same names as in the page's URL hash):\n");
       for (const auto& f : attnlab::state_fields()) {
         std::string choices;
@@ -269,6 +273,16 @@ bool parse_args(Runtime& rt, int argc, char** argv, int& w, int& h) {
         std::fprintf(stderr, "attnlab_app: --steps must be 0 or more\n");
         return false;
       }
+    } else if (a == "--export") {
+      const char* view = next("--export");
+      attnlab::Panel p = attnlab::Panel::attention;
+      if (!attnlab::from_string(view, &p)) {
+        std::string views;
+        for (const auto& v : attnlab::enum_names<attnlab::Panel>()) views += " " + v;
+        std::fprintf(stderr, "attnlab_app: --export takes a view:%s (not '%s')\n", views.c_str(), view);
+        return false;
+      }
+      rt.exports.push_back(p);
     } else if (a.rfind("--", 0) == 0 && attnlab::find_state_field(a.substr(2))) {
       const std::string key = a.substr(2);
       rt.settings.emplace_back(key, next(a.c_str()));
@@ -365,6 +379,10 @@ int main(int argc, char** argv) {
     if (!problems.empty()) return 2;
   }
   if (rt.warm_steps > 0) rt.app->train_steps(rt.warm_steps);
+  for (attnlab::Panel p : rt.exports) {  // served after the first frame, as a menu click would be
+    rt.app->exports.request(p, attnlab::ExportFormat::png, true);
+    rt.app->exports.request(p, attnlab::ExportFormat::csv, true);
+  }
   ImGui_ImplSDL2_InitForOpenGL(rt.window, rt.gl);
   ImGui_ImplOpenGL3_Init(glsl_version);
 
@@ -372,6 +390,7 @@ int main(int argc, char** argv) {
   emscripten_set_main_loop_arg(frame, &rt, 0, true);
 #else
   while (!rt.quit) frame(&rt);
+  attnlab::shutdown_view_images();
   rt.textures.reset();  // the heatmaps' textures and framebuffers need the GL context
   rt.app.reset();
   ImGui_ImplOpenGL3_Shutdown();
