@@ -255,12 +255,15 @@ TEST(ModelFile, BadFilesAreRefusedWithTheirMessageAndChangeNothing) {
   }
 }
 
-TEST(ModelFile, OpenFileDispatchesModelsAndRefusesOtherFiles) {
+TEST(ModelFile, OpenFileDispatchesModelsAndData) {
   auto app = trained({}, 2);
+  // a file that is not a model is read as your own data: one sentence is too few (its problem, nothing changes)
   const std::string text = "I\tPRON\nsaw\tVERB\n";
   std::string problem = app->open_file("notes.txt", reinterpret_cast<const std::uint8_t*>(text.data()), text.size());
-  EXPECT_NE(problem.find("notes.txt is not a model file"), std::string::npos) << problem;
+  EXPECT_EQ(problem.rfind("notes.txt: ", 0), 0u) << problem;
+  EXPECT_NE(problem.find("only one sentence"), std::string::npos) << problem;
   EXPECT_EQ(app->notices.back(), problem);
+  EXPECT_EQ(app->state.task, "pos");
   problem = app->open_file("big.model", nullptr, 0, "big.model is larger than 64 MB, the most the app opens");
   EXPECT_EQ(problem, "big.model is larger than 64 MB, the most the app opens");
   std::vector<std::uint8_t> broken = trained({{"task", "seen"}}, 2)->save_model_bytes();
@@ -276,6 +279,13 @@ TEST(ModelFile, OpenFileDispatchesModelsAndRefusesOtherFiles) {
   EXPECT_EQ(app->state.lesson, 0) << "a loaded model leaves the lesson";
   EXPECT_FALSE(app->state.train);
   EXPECT_EQ(app->notices.back().rfind("Loaded seen.model: attention", 0), 0u) << app->notices.back();
+
+  // and a tagged text with two sentences becomes the own task
+  const std::string two = "the/D dog/N barks/V\na/D cat/N sleeps/V\n";
+  ASSERT_EQ(app->open_file("mine.txt", reinterpret_cast<const std::uint8_t*>(two.data()), two.size()), "");
+  EXPECT_EQ(app->state.task, "own");
+  EXPECT_EQ(app->notices.back().rfind("Loaded mine.txt as your data: 2 sentences, 3 tags", 0), 0u)
+      << app->notices.back();
 }
 
 TEST(ModelFile, NothingToSaveWithoutAModel) {

@@ -72,10 +72,6 @@ struct App {
   PlatformHooks platform;
   // Called after every settings change with the new settings (the platform writes them to the URL hash).
   std::function<void(const AppState&)> on_state_changed;
-  // What the platform offers the panels (web/panels may not include web/platform): set by main.
-  struct Platform {
-    std::function<bool(const char* accept)> pick_file;  // opens the browser's file picker; false if none
-  } platform;
 
   App();
 
@@ -118,6 +114,9 @@ struct App {
   // and the parts of its data set the format stores. Empty when there is no model to save.
   std::vector<std::uint8_t> save_model_bytes() const;
   std::string model_file_name() const;  // attnlab-<task>-<model>-step<N>.model
+  // The main model as a PyTorch module (engine/io/torch_export.h: NAME.py, NAME.weights, NAME.json) in a .zip;
+  // throws std::exception with the reason when there is no model or it cannot be exported.
+  std::vector<std::uint8_t> torch_zip(const std::string& module);
   // A model file: the settings become the model's (task, model and every option the file carries), its
   // weights go into the main run (steps count from 0 again: the format has no step count), training pauses,
   // every view refreshes. "" when loaded, else the problem, and nothing changed (settings, run, step).

@@ -12,6 +12,8 @@
 #include <stdexcept>
 
 #include "engine/io/model_io.h"
+#include "engine/io/torch_export.h"
+#include "engine/io/zip.h"
 #include "engine/settings/settings.h"
 #include "web/app/app.h"
 
@@ -319,6 +321,15 @@ std::string App::open_file(const std::string& name, const std::uint8_t* bytes, s
     notices.push_back(problem);
   }
   return problem;
+}
+
+std::vector<std::uint8_t> App::torch_zip(const std::string& module) {
+  if (!runs.main.trainer) throw std::runtime_error("there is no model to export: " + runs.main.error);
+  Trainer& trainer = *runs.main.trainer;
+  std::vector<ZipEntry> entries;
+  for (ExportedFile& f : export_torch(trainer.model(), trainer.data(), module))
+    entries.push_back({f.name, std::move(f.bytes)});
+  return make_zip(entries);
 }
 
 }  // namespace attnlab

@@ -41,6 +41,22 @@ static void ModelFileButtons(App& app) {
     app.notices.push_back(S().train_open_model_desktop);  // no picker here (the desktop): say what works
   if (ImGui::IsItemHovered())
     ImGui::SetTooltip("%s", app.platform.has_file_picker ? S().train_open_model_help : S().train_open_model_desktop);
+  ImGui::SameLine();
+  // Take it further: the same model as a PyTorch module (attnlab export-torch), zipped
+  if (ImGui::Button(S().train_export_torch)) {
+    try {
+      const std::string name = "attnlab_model";
+      std::string where;
+      const std::string problem =
+          app.platform.download ? app.platform.download(name + ".zip", "application/zip", app.torch_zip(name), &where)
+                                : std::string(S().train_export_torch_unavailable);
+      if (problem.empty()) std::snprintf(line, sizeof line, S().train_saved, where.c_str());
+      app.notices.push_back(problem.empty() ? std::string(line) : problem);
+    } catch (const std::exception& e) {
+      app.notices.push_back(std::string("PyTorch: ") + e.what());
+    }
+  }
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", S().train_export_torch_help);
   ImGui::TextDisabled("%s", app.platform.has_file_picker ? S().train_drop_hint_page : S().train_drop_hint_window);
 }
 

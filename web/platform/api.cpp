@@ -144,12 +144,7 @@ static std::string base64(const std::vector<std::uint8_t>& in) {
 }
 
 static nlohmann::json export_torch_json(App& app, const std::string& module) {
-  Trainer& trainer = *app.runs.main.trainer;
-  std::vector<ZipEntry> entries;
-  for (ExportedFile& f : export_torch(trainer.model(), trainer.data(), module)) {
-    entries.push_back({f.name, std::move(f.bytes)});
-  }
-  return {{"name", module + ".zip"}, {"base64", base64(make_zip(entries))}, {"step", app.runs.main.step()}};
+  return {{"name", module + ".zip"}, {"base64", base64(app.torch_zip(module))}, {"step", app.runs.main.step()}};
 }
 
 // attnlab.loadData(text, name): your own data (App::load_data). {"ok": {sentences, tokens, tags, ...}} or
