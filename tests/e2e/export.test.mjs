@@ -147,21 +147,6 @@ test('bad view names and views without numbers throw with the reason', async () 
   }
 });
 
-// The "Export ▾" button: the rightmost button-coloured run of pixels on the right of a row below the tabs.
-function findExportButton(img, { x0, x1, y0, y1 }) {
-  const isButton = (i) => {
-    const r = img.data[i], g = img.data[i + 1], b = img.data[i + 2];
-    return b > 90 && b < 140 && g > 55 && g < 90 && r > 25 && r < 50;  // ImGui's dark Button colour
-  };
-  for (let y = y0; y < y1; y++) {
-    let run = 0, end = -1;
-    for (let x = x1 - 1; x >= x0; x--) {
-      if (isButton((y * img.width + x) * img.channels)) { if (end < 0) end = x; run++; } else if (end >= 0) break;
-    }
-    if (run > 30) return { x: end - run / 2, y };  // the middle of its top edge
-  }
-  return null;
-}
 
 for (const shape of [{ name: '1280x800', width: 1280, height: 800 }, { name: 'phone', device: 'Pixel 5' }]) {
   test(`the view's menu downloads its PNG (${shape.name})`, async () => {
@@ -180,20 +165,26 @@ for (const shape of [{ name: '1280x800', width: 1280, height: 800 }, { name: 'ph
     try {
       await api(page, 'step', 60);
       await page.waitForTimeout(300);
-      const vp = page.viewportSize();
-      const { png } = await screenshot(page, `export-menu-${shape.name}-closed.png`);
-      const img = decodePng(png);
-      const scale = img.width / vp.width;  // the screenshot has device pixels (a phone: 2.75 per CSS pixel)
-      const px = findExportButton(img, { x0: Math.floor(img.width * 0.5), x1: img.width, y0: Math.floor(60 * scale),
-                                         y1: img.height });
-      assert.ok(px, 'the Export button is on the screen');
-      const at = { x: px.x / scale, y: px.y / scale + 5 };
-      const click = (x, y) => page.mouse.click(x, y);
-      await click(at.x, at.y);
-      await page.waitForTimeout(300);
+      // The Export button and its Save PNG item, found by their labels among the widgets the last frame drew
+      // (attnlab._ui({items: true})), wherever the layout puts them at this size.
+      const find = async (re) => {
+        for (let i = 0; i < 100; i++) {
+          const u = await page.evaluate(() => window.attnlab._ui({ items: true }));
+          const it = u.items.find((x) => re.test(x.label) && x.visible[2] - x.visible[0] > 2 && x.visible[3] - x.visible[1] > 2);
+          if (it) return { x: (it.visible[0] + it.visible[2]) / 2, y: (it.visible[1] + it.visible[3]) / 2 };
+          await page.waitForTimeout(50);
+        }
+        return null;
+      };
+      await screenshot(page, `export-menu-${shape.name}-closed.png`);
+      const button = await find(/^Export/);
+      assert.ok(button, 'the Export button is on the screen');
+      await page.mouse.click(button.x, button.y);
+      const item = await find(/^Save PNG/);
+      assert.ok(item, 'the menu shows Save PNG');
       await screenshot(page, `export-menu-${shape.name}-open.png`);
       const download = page.waitForEvent('download', { timeout: 20000 });
-      await click(at.x + 20, at.y + 17);  // the menu opens at the click; its first item: Save PNG
+      await page.mouse.click(item.x, item.y);
       const d = await download;
       assert.match(d.suggestedFilename(), /^attnlab-[a-z]+-step\d+\.png$/);
       const bytes = await (async () => {

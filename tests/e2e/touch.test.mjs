@@ -107,15 +107,23 @@ test('Pixel 5: a finger drags a slider (positions of the PE panel) and the setti
   }
 });
 
-test('Pixel 5: a swipe up scrolls the left column with the finger, a swipe down brings it back, nothing pressed', async () => {
+// A phone shows the settings in a drawer: a tap on ≡ Settings in the title line opens it.
+async function openDrawer(o) {
+  const button = await item(o.page, /^≡/);
+  await o.page.touchscreen.tap(button.x, button.y);
+  await frames(o.page, 3);
+}
+
+test('Pixel 5: a swipe up scrolls the settings drawer with the finger, a swipe down brings it back, nothing pressed', async () => {
   const o = await open(PHONE);
   try {
-    const left = () => ui(o.page).then((u) => u.windows.find((w) => w.name.includes('##left') &&
-                                                                    !w.name.includes('##left/')));
+    await openDrawer(o);
+    const left = () => ui(o.page).then((u) => u.windows.find((w) => w.name.includes('##drawer') &&
+                                                                    !w.name.includes('##drawer/')));
     const before = await left();
-    assert.ok(before && before.scrollMaxY > 100, `left column scroll range ${JSON.stringify(before)}`);
+    assert.ok(before && before.scrollMaxY > 100, `drawer scroll range ${JSON.stringify(before)}`);
     // Start on a widget (a tree node's header) so the drag must not stay a press on it.
-    const header = await item(o.page, 'Training examples (click use to tag one)', '##left');
+    const header = await item(o.page, 'Training examples (click use to tag one)', '##drawer');
     const from = { x: header.x, y: header.y };
     assert.ok(from.y > 250, `header at ${from.y}`);
     await swipe(o, from, { x: from.x, y: from.y - 120 }, 8);
@@ -202,7 +210,8 @@ test('desktop mouse: the zoom buttons zoom, a drag pans, a click without a drag 
 test('Pixel 5: a tap on the sentence focuses the hidden input; its text reaches the sentence; it blurs after', async () => {
   const o = await open(PHONE, '#train=false&input=the%20dog');
   try {
-    const field = await item(o.page, '##input', '##left');
+    await openDrawer(o);
+    const field = await item(o.page, '##input', '##drawer');
     await o.page.touchscreen.tap(field.x, field.y);
     await frames(o.page, 3);
     assert.equal(await o.page.evaluate(() => document.activeElement && document.activeElement.id),
