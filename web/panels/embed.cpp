@@ -19,15 +19,6 @@ using ui::S;
 
 namespace {
 
-void Record(App& app, const char* name) {
-  const ImVec2 a = ImGui::GetItemRectMin(), b = ImGui::GetItemRectMax();
-  app.picks.layout.push_back({name, a.x, a.y, b.x - a.x, b.y - a.y});
-}
-void RecordWindow(App& app, const char* name) {
-  const ImVec2 p = ImGui::GetWindowPos(), s = ImGui::GetWindowSize();
-  app.picks.layout.push_back({name, p.x, p.y, s.x, s.y});
-}
-
 // Leaves the embed for the full playground with the same settings: a new tab in the browser; where there is
 // no web address (the desktop), this window becomes the full playground.
 void OpenFullPlayground(App& app) {
@@ -64,7 +55,7 @@ void CaptionLine(App& app, const std::string& caption, float width) {
     ImGui::PopClipRect();
     {  // the caption as drawn: cut at the link
       const ImVec2 a = ImGui::GetItemRectMin(), b = ImGui::GetItemRectMax();
-      app.picks.layout.push_back({"embed.caption", a.x, a.y, std::min(b.x, start.x + caption_w) - a.x, b.y - a.y});
+      RecordRect(app, "embed.caption", a.x, a.y, std::min(b.x, start.x + caption_w) - a.x, b.y - a.y);
     }
     if (ImGui::IsItemHovered() && ImGui::CalcTextSize(caption.c_str()).x > caption_w)
       ImGui::SetTooltip("%s", caption.c_str());
@@ -75,7 +66,7 @@ void CaptionLine(App& app, const std::string& caption, float width) {
   ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(0.45f, 0.7f, 1.0f, 1));
   if (ImGui::Button(link)) OpenFullPlayground(app);
   ImGui::PopStyleColor(2);
-  Record(app, "embed.open_full");
+  RecordItem(app, "embed.open_full");
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", S().embed_open_full_help);
 }
 
@@ -139,8 +130,7 @@ void ControlsLine(App& app, const std::vector<std::string>& controls, float widt
     if (action) Action(app, name);
     else SettingControl(app, name, control_w);
     ImGui::PopID();
-    app.picks.layout.push_back({"embed.control." + name, ImGui::GetItemRectMin().x, ImGui::GetItemRectMin().y,
-                                ImGui::GetItemRectSize().x, ImGui::GetItemRectSize().y});
+    RecordItem(app, "embed.control." + name);
     x = ImGui::GetItemRectMax().x - left;
   }
   // where training stands, after the controls when it fits
@@ -152,7 +142,7 @@ void ControlsLine(App& app, const std::vector<std::string>& controls, float widt
   place(ImGui::CalcTextSize(status).x);
   ImGui::AlignTextToFramePadding();
   ImGui::TextDisabled("%s", status);
-  Record(app, "embed.status");
+  RecordItem(app, "embed.status");
 }
 
 }  // namespace
@@ -164,7 +154,7 @@ void ShowEmbed(App& app, PanelTextures& tex, const std::vector<Panel>& panels, c
   ImGui::BeginGroup();
   ControlsLine(app, controls, width);
   ImGui::EndGroup();
-  Record(app, "embed.controls");
+  RecordItem(app, "embed.controls");
   ShowNotices(app);
 
   ImVec2 area = ImGui::GetContentRegionAvail();

@@ -24,16 +24,19 @@ namespace {
 
 constexpr float kSidebarFonts = 56;  // below this width (in font sizes) the left column is a drawer
 
-void RecordRect(App& app, const char* name, ImVec2 min, ImVec2 max) {
-  app.picks.layout.push_back({name, min.x, min.y, max.x - min.x, max.y - min.y});
-}
-void RecordItem(App& app, const char* name) { RecordRect(app, name, ImGui::GetItemRectMin(), ImGui::GetItemRectMax()); }
-void RecordWindow(App& app, const char* name) {
-  const ImVec2 p = ImGui::GetWindowPos(), s = ImGui::GetWindowSize();
-  RecordRect(app, name, p, ImVec2(p.x + s.x, p.y + s.y));
-}
-
 }  // namespace
+
+void RecordRect(App& app, const std::string& name, float x, float y, float w, float h) {
+  app.picks.layout.push_back({name, x, y, w, h});
+}
+void RecordItem(App& app, const std::string& name) {
+  const ImVec2 a = ImGui::GetItemRectMin(), b = ImGui::GetItemRectMax();
+  RecordRect(app, name, a.x, a.y, b.x - a.x, b.y - a.y);
+}
+void RecordWindow(App& app, const std::string& name) {
+  const ImVec2 p = ImGui::GetWindowPos(), s = ImGui::GetWindowSize();
+  RecordRect(app, name, p.x, p.y, s.x, s.y);
+}
 
 // Problems the user should know about (a bad setting in a shared link, ...), in a band under the title.
 void ShowNotices(App& app) {
@@ -247,8 +250,8 @@ void ShowViewTabs(App& app, PanelTextures& tex, const std::vector<Panel>& panels
 
 void ShowApp(App& app, PanelTextures& tex, float width, float height) {
   app.picks.layout.clear();
-  RecordRect(app, "screen", ImVec2(0, 0), ImVec2(width, height));
-  RecordRect(app, "font", ImVec2(0, 0), ImVec2(ImGui::GetFontSize(), ImGui::GetFontSize()));
+  RecordRect(app, "screen", 0, 0, width, height);
+  RecordRect(app, "font", 0, 0, ImGui::GetFontSize(), ImGui::GetFontSize());
   // the Compare panel's baseline trains while the panel is shown (in an embed: while it is one of the panels)
   const std::vector<Panel> embedded = embed_panels(app.state);
   app.runs.compare_active = app.state.embed

@@ -28,8 +28,7 @@ void CopyButton(App& app, const char* id, const std::string& text, const char* w
       app.picks.share.copied = S().share_copy_failed;
     }
   }
-  const ImVec2 a = ImGui::GetItemRectMin(), b = ImGui::GetItemRectMax();
-  app.picks.layout.push_back({std::string("share.copy_") + id, a.x, a.y, b.x - a.x, b.y - a.y});
+  RecordItem(app, std::string("share.copy_") + id);
   ImGui::PopID();
 }
 
@@ -93,10 +92,7 @@ void ShowShareDialog(App& app, PanelTextures& tex, float width, float height) {
     share.open = share.opened = false;
     return;
   }
-  {
-    const ImVec2 p = ImGui::GetWindowPos(), s = ImGui::GetWindowSize();
-    app.picks.layout.push_back({"share", p.x, p.y, s.x, s.y});
-  }
+  RecordWindow(app, "share");
   const std::string base = app.platform.page_url ? app.platform.page_url() : "";
   const float avail_w = ImGui::GetContentRegionAvail().x;
   const bool two_columns = avail_w >= font * 50;
@@ -171,10 +167,7 @@ void ShowShareDialog(App& app, PanelTextures& tex, float width, float height) {
   else ImGui::TextDisabled(S().share_preview_scaled, pw, ph, share.width, share.height);
   ImGui::PushStyleColor(ImGuiCol_ChildBg, ImGui::GetStyleColorVec4(ImGuiCol_WindowBg));
   ImGui::BeginChild("##share_preview", ImVec2(static_cast<float>(pw), static_cast<float>(ph)), true);
-  {
-    const ImVec2 p = ImGui::GetWindowPos(), s = ImGui::GetWindowSize();
-    app.picks.layout.push_back({"share.preview", p.x, p.y, s.x, s.y});
-  }
+  RecordWindow(app, "share.preview");
   ShowEmbed(app, tex, share.panels, share.controls, share.caption);
   ImGui::EndChild();
   ImGui::PopStyleColor();
