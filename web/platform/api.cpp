@@ -10,16 +10,10 @@
 #include <vector>
 
 #include "engine/io/torch_export.h"
-#include "engine/io/zip.h"
 #include "web/app/app.h"
 #include "web/panels/panels.h"
 
-#if defined(__EMSCRIPTEN__)
-#include <emscripten.h>
-#define ATTNLAB_EXPORT extern "C" EMSCRIPTEN_KEEPALIVE
-#else
-#define ATTNLAB_EXPORT extern "C"
-#endif
+#include "web/platform/platform.h"
 
 namespace attnlab {
 

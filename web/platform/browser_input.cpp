@@ -14,12 +14,7 @@
 #include "web/panels/panels.h"
 #include "web/ui/touch.h"
 
-#if defined(__EMSCRIPTEN__)
-#include <emscripten.h>
-#define ATTNLAB_EXPORT extern "C" EMSCRIPTEN_KEEPALIVE
-#else
-#define ATTNLAB_EXPORT extern "C"
-#endif
+#include "web/platform/platform.h"
 
 namespace attnlab {
 

@@ -1,5 +1,7 @@
 #include "web/platform/files.h"
 
+#include "web/platform/platform.h"
+
 #include <cstdio>
 #include <fstream>
 #include <iterator>
@@ -105,15 +107,12 @@ bool pick_file(const char* accept) {
 #if defined(__EMSCRIPTEN__)
 // The page's picker and drop handler (web/platform/api.js) hand each file here: `bytes` is a heap copy the
 // caller frees; `error` non-empty when the file was refused before reading (too large).
-extern "C" EMSCRIPTEN_KEEPALIVE void attnlab_open_file(const char* name, const std::uint8_t* bytes, int size,
-                                                       const char* error) {
+ATTNLAB_EXPORT void attnlab_open_file(const char* name, const std::uint8_t* bytes, int size, const char* error) {
   attnlab::OpenedFile f;
   f.name = name ? name : "";
   f.error = error ? error : "";
   if (f.error.empty() && bytes && size > 0) f.bytes.assign(bytes, bytes + size);
   attnlab::deliver_opened_file(f);
 }
-extern "C" EMSCRIPTEN_KEEPALIVE int attnlab_max_open_file_bytes() {
-  return static_cast<int>(attnlab::kMaxOpenFileBytes);
-}
+ATTNLAB_EXPORT int attnlab_max_open_file_bytes() { return static_cast<int>(attnlab::kMaxOpenFileBytes); }
 #endif

@@ -11,6 +11,14 @@
 
 #include "web/app/state.h"
 
+// The C functions the page's JavaScript calls (Module.ccall): kept alive and exported in the browser build.
+#if defined(__EMSCRIPTEN__)
+#include <emscripten.h>
+#define ATTNLAB_EXPORT extern "C" EMSCRIPTEN_KEEPALIVE
+#else
+#define ATTNLAB_EXPORT extern "C"
+#endif
+
 namespace attnlab {
 
 // The browser: the settings in the page's URL hash ("#task=pos&heads=2"); the desktop: "".
