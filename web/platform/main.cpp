@@ -62,7 +62,10 @@ struct Runtime {
   bool last_pointer_touch = false;  // the last press came from a finger, not a mouse
   bool touch_style = false;         // the style has the larger, finger-sized frames
   float font_scale = 0.0f;          // device pixels per ImGui pixel the font atlas was made for
+  std::vector<SDL_Event> held;      // events kept for the next frame (see frame())
 };
+
+constexpr std::size_t kMaxHeldEvents = 256;  // past this, held events are handled at once rather than kept
 
 constexpr float kFontSize = 16.0f;  // ImGui (CSS) pixels: the smallest text in the app (it never scales down)
 
@@ -125,11 +128,19 @@ bool save_screenshot(const std::string& path, int w, int h) {
 
 void frame(void* arg) {
   Runtime& rt = *static_cast<Runtime*>(arg);
-  SDL_Event event;
   int win_w = 0, win_h = 0;
   SDL_GetWindowSize(rt.window, &win_w, &win_h);
-  while (SDL_PollEvent(&event)) {
+  auto handle = [&](const SDL_Event& event) {
     ImGui_ImplSDL2_ProcessEvent(&event);
+    if (event.type == SDL_KEYDOWN || event.type == SDL_KEYUP) {
+      // The modifiers as they were at this key (the backend reads SDL's state now, which may be later).
+      const Uint16 mod = event.key.keysym.mod;
+      ImGuiIO& io = ImGui::GetIO();
+      io.KeyShift = (mod & KMOD_SHIFT) != 0;
+      io.KeyCtrl = (mod & KMOD_CTRL) != 0;
+      io.KeyAlt = (mod & KMOD_ALT) != 0;
+      io.KeySuper = (mod & KMOD_GUI) != 0;
+    }
     // Fingers: SDL also turns the first one into the left mouse button (taps and slider drags need nothing
     // more); ui::Touch adds scrolling with a finger and the pinch.
     auto finger = [&](const SDL_TouchFingerEvent& f) {
@@ -153,7 +164,28 @@ void frame(void* arg) {
     if (event.type == SDL_WINDOWEVENT && event.window.event == SDL_WINDOWEVENT_CLOSE &&
         event.window.windowID == SDL_GetWindowID(rt.window))
       rt.quit = true;
-  }
+  };
+  // Dear ImGui 1.86 sees a key as down only if it is down when a frame starts: a key pressed and released
+  // between two frames (a quick Ctrl+A or Backspace on a slow frame, or a test's key press) would be lost.
+  // Such a release, and every event after it (their order matters), waits for the next frame.
+  std::vector<SDL_Event> held;
+  held.swap(rt.held);
+  bool pressed_now[SDL_NUM_SCANCODES] = {};
+  auto take = [&](const SDL_Event& event) {
+    const bool key = event.type == SDL_KEYDOWN || event.type == SDL_KEYUP;
+    const int code = key ? static_cast<int>(event.key.keysym.scancode) : 0;
+    const bool in_range = key && code >= 0 && code < SDL_NUM_SCANCODES;
+    if (rt.held.size() < kMaxHeldEvents &&
+        (!rt.held.empty() || (in_range && event.type == SDL_KEYUP && pressed_now[code]))) {
+      rt.held.push_back(event);
+      return;
+    }
+    if (in_range && event.type == SDL_KEYDOWN) pressed_now[code] = true;
+    handle(event);
+  };
+  for (const SDL_Event& event : held) take(event);
+  SDL_Event polled;
+  while (SDL_PollEvent(&polled)) take(polled);
 
 #if defined(__EMSCRIPTEN__)
   // The canvas fills the page (index.html): follow its CSS size.
