@@ -49,8 +49,8 @@ const std::vector<std::string>& embed_actions() {
 const std::vector<std::string>& embed_settings() {
   // every setting a student changes while looking at a view; not the embed's own fields, the panel, the lesson
   static const std::vector<std::string> names = {
-      "task", "model",     "layers",   "heads", "dim", "pe", "pe_scale", "max_len", "mask",  "window",
-      "norm", "relevance", "baseline", "k",     "rnn", "lr", "batch",    "seed",    "speed", "pe_len"};
+      "task",      "model",    "layers", "heads", "dim", "pe",    "pe_scale", "max_len", "mask",   "window", "norm",
+      "relevance", "baseline", "k",      "rnn",   "lr",  "batch", "seed",     "speed",   "pe_len", "lang"};
   return names;
 }
 

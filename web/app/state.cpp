@@ -194,6 +194,8 @@ const std::vector<StateField>& state_fields() {
       text_field("guess", &AppState::guess, 64, false, "the prediction made at the lesson stop"),
       panel_field(),
       int_field("pe_len", &AppState::pe_len, 2, 512, false, "positions shown in the positional-encoding panel"),
+      choice_field("lang", &AppState::lang, {"en", "zh"}, false,
+                   "the interface's language: en (English), zh (简体中文)"),
       bool_field("embed", &AppState::embed, false, "embed mode: only the chosen panels and controls (a course page)"),
       checked_text_field(
           "panels", &AppState::panels, 200, [](const std::string& t) { return parse_embed_panels(t, nullptr); },

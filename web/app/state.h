@@ -64,7 +64,8 @@ struct AppState {
   std::string guess;  // the student's prediction at that stop ("" = not yet)
   // View
   Panel panel = Panel::attention;
-  int pe_len = 48;  // positions shown in the positional-encoding panel
+  int pe_len = 48;          // positions shown in the positional-encoding panel
+  std::string lang = "en";  // en | zh: the interface's language (the page starts in the browser's)
   // Embed mode (web/app/embed.h): one view for a course page's <iframe>
   bool embed = false;    // only the chosen panel(s), controls and caption fill the frame
   std::string panels;    // the panels an embed shows, "attention,pe" ("" = `panel` alone)

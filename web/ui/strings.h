@@ -2,8 +2,8 @@
 // added by filling another table, without touching the panels. The keys and the English texts are listed
 // once, in web/ui/strings_en.inc.
 //
-// A translation: a function like strings_en() that starts from the English table and replaces each text,
-// e.g.  Strings s = strings_en(); s.app_title = "注意力实验室"; ...  and S() returning it.
+// The Chinese table (简体中文, the lecture's language) fills the same keys in web/ui/strings_zh.inc, same
+// X(key, "text") form; web/ui/strings.cpp builds both tables and S() returns the active one.
 #pragma once
 
 #include <string>
@@ -19,7 +19,19 @@ struct Strings {
 };
 
 const Strings& strings_en();
+const Strings& strings_zh();
 const Strings& S();  // the active table
+
+// The interface's language: "en" (English) or "zh" (简体中文); anything else is English.
+void set_language(const std::string& lang);
+const std::string& language();
+
+// Every X(key, text) line of a language's files, in their order ("en" or "zh"): what the tests compare.
+struct StringEntry {
+  const char* key;
+  const char* text;
+};
+const std::vector<StringEntry>& string_entries(const std::string& lang);
 
 // The (?) text of a task, by its name ("pos", "seen", ...).
 const char* task_help(const std::string& task);

@@ -2,7 +2,7 @@
 // heatmap.ts): they take plain numbers, labels and a colormap, and the panels decide what the numbers mean.
 // widgets.* (this file: (?) markers, prose, labelled heatmaps, line charts, bars, vector cells, colours),
 // heatmap.* (a matrix drawn by the GPU into a texture), gl.h (the GL headers of both targets), strings.h +
-// strings_en.cpp + strings_en.inc (every user-visible text, one table).
+// strings.cpp + strings_en.inc / strings_zh.inc (every user-visible text, one table per language).
 //
 // May depend on: Dear ImGui and OpenGL (WebGL2 / GL 3.3) only. Nothing here includes web/app/, web/panels/
 // or web/platform/, nor the engine.
