@@ -34,7 +34,7 @@ wasm: setup
 
 dist: wasm
 	@rm -rf dist && mkdir -p dist
-	@cp index.html build/wasm/api.js build/wasm/app.js build/wasm/app.wasm dist/
+	@cp index.html build/wasm/api.js build/wasm/app.js build/wasm/app.wasm build/wasm/zh_font.ttf dist/
 	@cp -r web/examples dist/examples
 	@echo "dist/: $$(du -sh dist | cut -f1) ($$(ls dist | tr '\n' ' '))"
 

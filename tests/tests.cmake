@@ -30,9 +30,13 @@ target_compile_options(attnlab_app_tests PRIVATE ${ATTNLAB_WARNINGS})
 # The UI layer without a window (string tables, the font atlas): web/ui/ needs ImGui but no GL context.
 if(ATTNLAB_BUILD_APP)
   file(GLOB ATTNLAB_UI_TEST_SOURCES CONFIGURE_DEPENDS "${CMAKE_SOURCE_DIR}/tests/ui/*.cpp")
+  if(EMSCRIPTEN)  # the browser build has no compiled-in Chinese font (the page fetches it): fonts natively
+    list(FILTER ATTNLAB_UI_TEST_SOURCES EXCLUDE REGEX "fonts_test\\.cpp$")
+  endif()
   add_executable(attnlab_ui_tests ${ATTNLAB_UI_TEST_SOURCES})
   target_link_libraries(attnlab_ui_tests PRIVATE attnlab_web_ui ${ATTNLAB_GTEST})
   target_compile_options(attnlab_ui_tests PRIVATE ${ATTNLAB_WARNINGS})
+  target_compile_definitions(attnlab_ui_tests PRIVATE ATTNLAB_SOURCE_DIR="${CMAKE_SOURCE_DIR}")
   if(EMSCRIPTEN)
     target_link_options(attnlab_ui_tests PRIVATE -sNODERAWFS=1 -sEXIT_RUNTIME=1 -sALLOW_MEMORY_GROWTH=1
                                                  -sENVIRONMENT=node)

@@ -29,6 +29,11 @@ target_include_directories(attnlab_imgui SYSTEM PUBLIC "${IMGUI_DIR}" "${IMGUI_D
 # IMGUI_ENABLE_TEST_ENGINE: ImGui reports every widget's label and rectangle to hooks (off until a browser
 # test asks: attnlab._ui({items: true}); web/platform/browser_input.cpp), so tests can tap a tab by its name.
 target_compile_definitions(attnlab_imgui PUBLIC IMGUI_DISABLE_OBSOLETE_FUNCTIONS IMGUI_ENABLE_TEST_ENGINE)
+if(EMSCRIPTEN)
+  # Dear ImGui is a third of the page's code and far from its hot loops (training is the engine's): optimised
+  # for size there, so the first download stays small (README: app.wasm + app.js of an English first load).
+  target_compile_options(attnlab_imgui PRIVATE -Os)
+endif()
 
 if(EMSCRIPTEN)
   set(SDL2_WASM_DIR "${ATTNLAB_DEPS_DIR}/sdl2-wasm")
@@ -48,18 +53,60 @@ else()
   target_link_libraries(attnlab_imgui PUBLIC SDL2::SDL2 OpenGL::GL ${CMAKE_DL_LIBS})
 endif()
 
-# The UI font: DejaVu Sans cut down to the glyphs the lecture needs (Latin, Greek, sub/superscripts, math).
+# The UI font: DejaVu Sans cut down to the glyphs the lecture needs (Latin, Greek, sub/superscripts, math, and
+# U+FFFD, drawn for a character no font has).
 set(ATTNLAB_FONT_SRC "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf")
 set(ATTNLAB_FONT "${CMAKE_BINARY_DIR}/generated/ui_font.ttf")
-# Debian python3-fonttools; /usr/bin/python3 explicitly, as a python3 earlier on PATH may not see it.
-find_program(ATTNLAB_SYS_PYTHON python3 PATHS /usr/bin NO_DEFAULT_PATH REQUIRED)
+# Debian python3-fonttools, run by ATTNLAB_SYS_PYTHON (/usr/bin/python3: CMakeLists.txt).
 add_custom_command(
   OUTPUT "${ATTNLAB_FONT}"
   COMMAND ${CMAKE_COMMAND} -E make_directory "${CMAKE_BINARY_DIR}/generated"
   COMMAND ${ATTNLAB_SYS_PYTHON} -m fontTools.subset "${ATTNLAB_FONT_SRC}" "--output-file=${ATTNLAB_FONT}" --no-hinting
-          "--unicodes=U+0020-00FF,U+02B0-02FF,U+0370-03FF,U+1D00-1DBF,U+2000-206F,U+2070-209F,U+2190-21FF,U+2200-22FF,U+25A0-25FF,U+2700-27BF,U+2C60-2C7F"
+          "--unicodes=U+0020-00FF,U+02B0-02FF,U+0370-03FF,U+1D00-1DBF,U+2000-206F,U+2070-209F,U+2190-21FF,U+2200-22FF,U+25A0-25FF,U+2700-27BF,U+2C60-2C7F,U+FFFD"
   DEPENDS "${ATTNLAB_FONT_SRC}"
   COMMENT "Subsetting the UI font"
+  VERBATIM)
+
+# Chinese: WenQuanYi Micro Hei (Debian fonts-wqy-microhei) cut to GB 2312's 3755 common characters, CJK and
+# full-width punctuation, and every character of the Chinese strings and the Chinese task data
+# (scripts/cjk_chars.py lists them; web/ui/fonts.h says how they are baked). The browser fetches it
+# (zh_font.ttf beside app.wasm) only when Chinese is on screen; the desktop build compiles it in. 中文 alone,
+# for the language switch, is always in the binary.
+set(ATTNLAB_CJK_FONT_SRC "/usr/share/fonts/truetype/wqy/wqy-microhei.ttc")
+set(_gen "${CMAKE_BINARY_DIR}/generated")
+file(GLOB ATTNLAB_ZH_STRINGS CONFIGURE_DEPENDS "${CMAKE_SOURCE_DIR}/web/ui/strings_zh*.inc")
+file(GLOB ATTNLAB_ZH_TASK_DATA CONFIGURE_DEPENDS "${CMAKE_SOURCE_DIR}/engine/data/*_zh.txt")
+set(_chars "${CMAKE_SOURCE_DIR}/scripts/cjk_chars.py")
+add_custom_command(
+  OUTPUT "${_gen}/zh_string_chars.cpp"
+  COMMAND ${CMAKE_COMMAND} -E make_directory "${_gen}"
+  COMMAND ${ATTNLAB_SYS_PYTHON} "${_chars}" --cpp "${_gen}/zh_string_chars.cpp" --name zh_string_chars ${ATTNLAB_ZH_STRINGS}
+  DEPENDS "${_chars}" ${ATTNLAB_ZH_STRINGS}
+  COMMENT "Listing the characters of the Chinese strings"
+  VERBATIM)
+add_custom_command(
+  OUTPUT "${_gen}/zh_task_chars.cpp"
+  COMMAND ${CMAKE_COMMAND} -E make_directory "${_gen}"
+  COMMAND ${ATTNLAB_SYS_PYTHON} "${_chars}" --cpp "${_gen}/zh_task_chars.cpp" --name zh_task_chars ${ATTNLAB_ZH_TASK_DATA}
+  DEPENDS "${_chars}" ${ATTNLAB_ZH_TASK_DATA}
+  COMMENT "Listing the characters of the Chinese task data"
+  VERBATIM)
+add_custom_command(
+  OUTPUT "${_gen}/zh_font.ttf"
+  COMMAND ${ATTNLAB_SYS_PYTHON} "${_chars}" --text "${_gen}/zh_font_chars.txt" --gb2312-level1 ${ATTNLAB_ZH_STRINGS}
+          ${ATTNLAB_ZH_TASK_DATA}
+  COMMAND ${ATTNLAB_SYS_PYTHON} -m fontTools.subset "${ATTNLAB_CJK_FONT_SRC}" --font-number=0 --no-hinting
+          "--text-file=${_gen}/zh_font_chars.txt" "--unicodes=U+3000-303F,U+FF01-FF5E" "--output-file=${_gen}/zh_font.ttf"
+  DEPENDS "${_chars}" "${ATTNLAB_CJK_FONT_SRC}" ${ATTNLAB_ZH_STRINGS} ${ATTNLAB_ZH_TASK_DATA}
+  COMMENT "Subsetting the Chinese font"
+  VERBATIM)
+add_custom_command(
+  OUTPUT "${_gen}/zh_switch.ttf"
+  COMMAND ${CMAKE_COMMAND} -E make_directory "${_gen}"
+  COMMAND ${ATTNLAB_SYS_PYTHON} -m fontTools.subset "${ATTNLAB_CJK_FONT_SRC}" --font-number=0 --no-hinting
+          "--unicodes=U+4E2D,U+6587" "--output-file=${_gen}/zh_switch.ttf"
+  DEPENDS "${ATTNLAB_CJK_FONT_SRC}"
+  COMMENT "Subsetting 中文 for the language switch"
   VERBATIM)
 
 # One library per part of the app, so the build keeps the dependency direction (web/*/ main headers say it):
@@ -75,6 +122,15 @@ add_library(attnlab_web_ui STATIC ${ATTNLAB_WEB_UI_SOURCES})
 target_include_directories(attnlab_web_ui PUBLIC "${CMAKE_SOURCE_DIR}")
 target_link_libraries(attnlab_web_ui PUBLIC attnlab_imgui)
 target_compile_options(attnlab_web_ui PRIVATE ${ATTNLAB_WARNINGS})
+target_sources(attnlab_web_ui PRIVATE "${_gen}/zh_string_chars.cpp" "${_gen}/zh_task_chars.cpp")
+attnlab_embed(attnlab_web_ui ui_font "${ATTNLAB_FONT}" "${_gen}/zh_switch.ttf")
+if(EMSCRIPTEN)
+  # beside app.wasm, for the page to fetch (make dist copies it)
+  add_custom_target(attnlab_zh_font ALL COMMAND ${CMAKE_COMMAND} -E copy_if_different "${_gen}/zh_font.ttf"
+                    "${CMAKE_BINARY_DIR}/zh_font.ttf" DEPENDS "${_gen}/zh_font.ttf")
+else()
+  attnlab_embed(attnlab_web_ui zh_font "${_gen}/zh_font.ttf")
+endif()
 file(GLOB ATTNLAB_SHADERS CONFIGURE_DEPENDS "${CMAKE_SOURCE_DIR}/shaders/*.vert" "${CMAKE_SOURCE_DIR}/shaders/*.frag")
 attnlab_embed(attnlab_web_ui shaders ${ATTNLAB_SHADERS})
 
@@ -88,7 +144,6 @@ add_executable(attnlab_app ${ATTNLAB_WEB_PLATFORM_SOURCES})
 target_link_libraries(attnlab_app PRIVATE attnlab_web_panels attnlab_web_app attnlab_web_ui attnlab_engine attnlab_imgui
                       attnlab_hdr)
 target_compile_options(attnlab_app PRIVATE ${ATTNLAB_WARNINGS})
-attnlab_embed(attnlab_app ui_font "${ATTNLAB_FONT}")
 # stb_image_write (Debian libstb-dev, header-only) encodes the views' pictures in both builds: only its own
 # folder is added, so the wasm build sees no other system headers.
 target_include_directories(attnlab_app SYSTEM PRIVATE /usr/include/stb)

@@ -10,7 +10,8 @@
 
 #include "engine/core/rng.h"
 
-// The build may compile engine/data/*.conllu into the binary (scripts/embed.cmake, name "corpora").
+// The build may compile engine/data/*.conllu into the binary (scripts/embed.cmake, name "corpora"), each as
+// FORM/UPOS lines, <stem>.tags (scripts/compact_corpus.py).
 #if defined(__has_include)
 #if __has_include("corpora.h")
 #include "corpora.h"
@@ -366,13 +367,39 @@ static std::unique_ptr<std::string>& registered_corpus() {
 
 void set_builtin_corpus(const std::string& text) { registered_corpus() = std::make_unique<std::string>(text); }
 
+std::string conllu_from_tag_lines(const std::string& lines) {
+  std::string out;
+  out.reserve(lines.size() * 3);
+  std::size_t start = 0;
+  while (start < lines.size()) {
+    std::size_t end = lines.find('\n', start);
+    if (end == std::string::npos) end = lines.size();
+    int id = 0;
+    for (std::size_t w = start; w < end;) {
+      std::size_t space = lines.find(' ', w);
+      if (space == std::string::npos || space > end) space = end;
+      const std::string word = lines.substr(w, space - w);
+      const std::size_t slash = word.rfind('/');
+      if (slash != std::string::npos && slash > 0) {  // FORM/UPOS; the FORM may contain '/' itself
+        out += std::to_string(++id) + '\t' + word.substr(0, slash) + "\t_\t" + word.substr(slash + 1) +
+               "\t_\t_\t_\t_\t_\t_\n";
+      }
+      w = space + 1;
+    }
+    if (id > 0) out += '\n';
+    start = end + 1;
+  }
+  return out;
+}
+
 const std::string* builtin_corpus() {
 #ifdef ATTNLAB_HAVE_EMBEDDED_CORPORA
   static std::unique_ptr<std::string> embedded;
   if (!embedded) {
     for (std::size_t i = 0; i < embedded::corpora_count; ++i) {
-      if (std::string(embedded::corpora[i].name) == "pos_en.conllu") {
-        embedded = std::make_unique<std::string>(embedded::corpora[i].text, embedded::corpora[i].size);
+      if (std::string(embedded::corpora[i].name) == "pos_en.tags") {
+        embedded = std::make_unique<std::string>(
+            conllu_from_tag_lines(std::string(embedded::corpora[i].text, embedded::corpora[i].size)));
       }
     }
   }

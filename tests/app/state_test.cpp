@@ -110,3 +110,31 @@ TEST(AppStateTaskDefaults, ExplicitSettingsWinAndLeavingGraphRestoresTheUsualMod
 
 }  // namespace
 }  // namespace attnlab
+
+namespace attnlab {
+namespace {
+
+TEST(State, Utf8PrefixNeverCutsACharacter) {
+  EXPECT_EQ(utf8_prefix("I saw a saw", 5), "I saw");
+  EXPECT_EQ(utf8_prefix("我看见", 3), "我");
+  EXPECT_EQ(utf8_prefix("我看见", 4), "我");
+  EXPECT_EQ(utf8_prefix("我看见", 5), "我");
+  EXPECT_EQ(utf8_prefix("我看见", 6), "我看");
+  EXPECT_EQ(utf8_prefix("我看见", 2), "");
+  EXPECT_EQ(utf8_prefix("我看见", 100), "我看见");
+}
+
+TEST(State, LangIsASettingOfTheLinkThatKeepsTheRun) {
+  AppState s;
+  EXPECT_TRUE(apply_query(s, "lang=zh").empty());
+  EXPECT_EQ(s.lang, "zh");
+  EXPECT_NE(state_to_query(s).find("lang=zh"), std::string::npos);
+  EXPECT_FALSE(model_changed(AppState{}, s));  // switching the language does not retrain
+  const auto problems = apply_query(s, "lang=fr");
+  ASSERT_EQ(problems.size(), 1u);
+  EXPECT_NE(problems[0].find("lang"), std::string::npos);
+  EXPECT_EQ(s.lang, "zh");  // unchanged
+}
+
+}  // namespace
+}  // namespace attnlab

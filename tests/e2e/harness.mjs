@@ -14,7 +14,7 @@ export const DIST = process.env.ATTNLAB_DIST || join(ROOT, 'dist');
 export const SHOTS = join(ROOT, 'build', 'e2e');
 
 const TYPES = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript', '.wasm': 'application/wasm',
-                '.png': 'image/png', '.css': 'text/css', '.json': 'application/json' };
+                '.png': 'image/png', '.css': 'text/css', '.json': 'application/json', '.ttf': 'font/ttf' };
 
 // Serves `dir` under `prefix` (e.g. '/' or '/course/week3/attention/'); anything else is a 404.
 // `override(path)` may return {status, body} to simulate a broken deployment.
@@ -62,7 +62,9 @@ export async function launch() {
 // A page that records every console error, page error, failed request and request to another host.
 // `device`: Playwright context options instead of the plain desktop viewport (e.g. devices['Pixel 5']).
 export async function openPage(browser, { width = 1280, height = 800, device = null } = {}) {
-  const context = await browser.newContext(device || { viewport: { width, height }, deviceScaleFactor: 1 });
+  // English unless a test asks for another locale: the app starts in the browser's language.
+  const context = await browser.newContext({ locale: 'en-US',
+                                             ...(device || { viewport: { width, height }, deviceScaleFactor: 1 }) });
   const page = await context.newPage();
   const problems = [];
   page.on('console', (m) => { if (m.type() === 'error') problems.push(`console error: ${m.text()}`); });

@@ -254,7 +254,7 @@ test('Pixel 5: a tap on the sentence focuses the hidden input; its text reaches 
   }
 });
 
-test('desktop: typing into the sentence gives one character per key, the hidden input stays out of it', async () => {
+test('desktop: typing into the sentence gives one character per key, through the focused hidden input', async () => {
   const o = await open(null, '#train=false&input=the%20dog');
   try {
     const field = await item(o.page, '##input', '##left');
@@ -274,8 +274,10 @@ test('desktop: typing into the sentence gives one character per key, the hidden 
     });
     await frames(o.page, 3);
     assert.equal((await state(o.page)).input, 'the dog bar');
-    assert.notEqual(await o.page.evaluate(() => document.activeElement && document.activeElement.id),
-                    'attnlab-text-input');
+    // The hidden input holds the focus while the field is edited (a desktop's input method composes in it),
+    // and nothing typed arrives twice.
+    assert.equal(await o.page.evaluate(() => document.activeElement && document.activeElement.id),
+                 'attnlab-text-input');
     assert.equal((await ui(o.page)).touchUsed, false);
     assert.deepEqual(o.problems, []);
   } finally {

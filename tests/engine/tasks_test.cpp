@@ -256,3 +256,30 @@ TEST(Synthetic, BadSettingsAreExplained) {
 
 }  // namespace
 }  // namespace attnlab
+
+namespace attnlab {
+namespace {
+
+TEST(BuiltinCorpus, FormUposLinesBecomeCoNLLU) {
+  const std::string c = conllu_from_tag_lines("and/or/CCONJ cats/NOUN\n\nI/PRON saw/VERB\n");
+  const auto s = parse_conllu(c, "<test>");
+  ASSERT_EQ(s.size(), 2u);
+  EXPECT_EQ(s[0].words, (std::vector<std::string>{"and/or", "cats"}));  // the tag follows the last '/'
+  EXPECT_EQ(s[0].tags, (std::vector<int>{upos_index("CCONJ"), upos_index("NOUN")}));
+  EXPECT_EQ(s[1].words, (std::vector<std::string>{"I", "saw"}));
+}
+
+TEST(BuiltinCorpus, IsExactlyTheSentencesOfTheFile) {
+  const std::string* text = builtin_corpus();
+  if (!text) GTEST_SKIP() << "this build compiles no corpus in";
+  const auto compiled = parse_conllu(*text, "<builtin>");
+  const auto file = read_conllu_file(std::string(ATTNLAB_SOURCE_DIR) + "/engine/data/pos_en.conllu");
+  ASSERT_EQ(compiled.size(), file.size());
+  for (std::size_t i = 0; i < file.size(); ++i) {
+    EXPECT_EQ(compiled[i].words, file[i].words) << "sentence " << i;
+    EXPECT_EQ(compiled[i].tags, file[i].tags) << "sentence " << i;
+  }
+}
+
+}  // namespace
+}  // namespace attnlab

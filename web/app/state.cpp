@@ -246,6 +246,13 @@ std::string url_encode(const std::string& s) {
   return out;
 }
 
+std::string utf8_prefix(const std::string& s, std::size_t max_bytes) {
+  if (s.size() <= max_bytes) return s;
+  std::size_t end = max_bytes;
+  while (end > 0 && (static_cast<unsigned char>(s[end]) & 0xC0) == 0x80) --end;  // s[end] starts the next one
+  return s.substr(0, end);
+}
+
 std::string url_decode(const std::string& s) {
   std::string out;
   for (std::size_t i = 0; i < s.size(); ++i) {

@@ -122,6 +122,10 @@ std::vector<std::string> apply_pairs(AppState& s, const std::vector<std::pair<st
 // True if some field that differs between a and b rebuilds the model.
 bool model_changed(const AppState& a, const AppState& b);
 
+// The longest prefix of `s` of at most `max_bytes` bytes that does not cut a UTF-8 character (a text field's
+// limit is in bytes: 400 bytes are 400 Latin letters or 133 Chinese characters).
+std::string utf8_prefix(const std::string& s, std::size_t max_bytes);
+
 std::string url_decode(const std::string& s);
 std::string url_encode(const std::string& s);
 

@@ -116,7 +116,7 @@ void ShowDataPanel(App& app) {
   if (app.input_is_text()) {
     std::string text = app.state.input;
     ImGui::SetNextItemWidth(-ImGui::GetFontSize() * 2);
-    if (ImGui::InputTextWithHint("##input", S().data_input_hint, &text)) next.input = text.substr(0, kMaxInputChars);
+    if (ImGui::InputTextWithHint("##input", S().data_input_hint, &text)) next.input = utf8_prefix(text, kMaxInputChars);
     const TaskKind kind = app.runs.data ? app.runs.data->task.kind : TaskKind::seen;
     HelpMarker(kind == TaskKind::pos   ? S().data_input_help_pos
                : kind == TaskKind::own ? S().data_input_help_own

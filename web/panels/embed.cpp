@@ -99,7 +99,7 @@ void Action(App& app, const std::string& name) {
       std::string text = app.state.input;
       ImGui::SetNextItemWidth(ActionWidth(app, "input"));
       if (ImGui::InputTextWithHint("##input", S().data_input_hint, &text))
-        app.set_state({{"input", text.substr(0, 400)}});
+        app.set_state({{"input", utf8_prefix(text, kMaxInputChars)}});
     } else {
       SettingControl(app, "example", ImGui::GetFontSize() * 6);
     }

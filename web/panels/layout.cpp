@@ -75,13 +75,18 @@ void ShowTitle(App& app, float width, bool narrow) {
   const char* menu = S().title_settings;
   const float w_modes = SmallButtonWidth(S().lesson_playground) + 2 + SmallButtonWidth(S().lesson_mode);
   const float w_share = SmallButtonWidth(S().share_button);
+  // The language switch names the other language, in it: 中文 in the English UI, English in the Chinese one.
+  // Between a click on 中文 and the Chinese font's arrival (the page fetches it), it says so.
+  const bool zh_wanted = app.state.lang == "zh", zh_shown = ui::language() == "zh";
+  const char* lang_label = zh_wanted ? (zh_shown ? S().lang_switch_en : S().lang_switch_loading) : S().lang_switch_zh;
+  const float w_lang = SmallButtonWidth(lang_label) + gap;
   float w_menu = narrow ? SmallButtonWidth(menu) + gap : 0;
   const float w_title = ImGui::CalcTextSize(S().app_title).x + gap;
   const float w_status = ImGui::CalcTextSize(status).x + gap * 2;
   const float w_sub = ImGui::CalcTextSize(S().app_subtitle).x + gap;
   bool show_title = true, show_status = true, show_sub = !narrow;
   auto total = [&] {
-    return w_menu + (show_title ? w_title : 0) + w_modes + gap + w_share + (show_sub ? w_sub + gap : 0) +
+    return w_menu + (show_title ? w_title : 0) + w_modes + gap + w_share + w_lang + (show_sub ? w_sub + gap : 0) +
            (show_status ? w_status : 0);
   };
   if (total() > avail) show_sub = false;
@@ -130,6 +135,13 @@ void ShowTitle(App& app, float width, bool narrow) {
   if (ImGui::SmallButton(S().share_button)) app.picks.share.open = true;
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", S().share_button_help);
   RecordItem(app, "title.share");
+  ImGui::SameLine();
+  char lang_id[64];
+  std::snprintf(lang_id, sizeof lang_id, "%s###lang", lang_label);
+  if (ImGui::SmallButton(lang_id))
+    for (const std::string& p : app.set_state({{"lang", zh_wanted ? "en" : "zh"}})) app.notices.push_back(p);
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", S().lang_switch_help);
+  RecordItem(app, "title.lang");
   if (show_sub) {
     ImGui::SameLine();
     ImGui::TextDisabled("%s", S().app_subtitle);

@@ -132,7 +132,7 @@ void ShowShareDialog(App& app, PanelTextures& tex, float width, float height) {
   share.caption.erase(std::remove_if(share.caption.begin(), share.caption.end(),
                                      [](char c) { return static_cast<unsigned char>(c) < 0x20; }),
                       share.caption.end());
-  if (share.caption.size() > 160) share.caption.resize(160);
+  share.caption = utf8_prefix(share.caption, 160);
   int size[2] = {share.width, share.height};
   ImGui::SetNextItemWidth(font * 8);
   if (ImGui::InputInt2(S().share_size, size)) {

@@ -12,6 +12,7 @@
 #include "imgui.h"
 #include "imgui_internal.h"  // the windows' scroll positions (test hook), the text cursor's screen position
 #include "web/panels/panels.h"
+#include "web/ui/strings.h"
 #include "web/ui/touch.h"
 
 #include "web/platform/platform.h"
@@ -63,7 +64,7 @@ EM_JS(int, js_pointer_coarse, (),
 // else when it is focused, and the keyboard's suggestions appear near the field). 16px text: iOS zooms into
 // smaller inputs on focus. It keeps one space in it so that Backspace on an on-screen keyboard has something
 // to delete (an empty field sends no event for it).
-EM_JS(void, js_text_input_sync, (int want, int touch, int over_text, float x, float y, float h), {
+EM_JS(void, js_text_input_sync, (int want, int over_text, float x, float y, float h), {
   var el = Module.attnlabTextInput;
   if (!el) {
     el = document.createElement("input");
@@ -120,7 +121,7 @@ EM_JS(void, js_text_input_sync, (int want, int touch, int over_text, float x, fl
           true);
   }
   Module.attnlabTextOver = over_text;
-  if (want && touch) {
+  if (want) {  // a finger (the on-screen keyboard) or a keyboard (an input method composes 中文 here)
     el.style.left = x + "px";
     el.style.top = y + "px";
     el.style.height = Math.max(1, h) + "px";
@@ -170,16 +171,13 @@ void text_input_before_frame() {
   }
 }
 
-void text_input_after_frame(bool last_pointer_was_touch) {
+void text_input_after_frame() {
 #if defined(__EMSCRIPTEN__)
   const ImGuiIO& io = ImGui::GetIO();
   const ImGuiContext& g = *ImGui::GetCurrentContext();
   const bool over_text = ImGui::GetMouseCursor() == ImGuiMouseCursor_TextInput || io.WantTextInput;
   const ImVec2 at = g.PlatformImePos.x < 1e20f ? g.PlatformImePos : ImVec2(0, 0);
-  js_text_input_sync(io.WantTextInput ? 1 : 0, last_pointer_was_touch ? 1 : 0, over_text ? 1 : 0, at.x, at.y,
-                     ImGui::GetFontSize());
-#else
-  (void)last_pointer_was_touch;
+  js_text_input_sync(io.WantTextInput ? 1 : 0, over_text ? 1 : 0, at.x, at.y, ImGui::GetFontSize());
 #endif
 }
 
@@ -266,6 +264,11 @@ ATTNLAB_EXPORT const char* attnlab_ui(int items) {
   j["touchUsed"] = b.touch && b.touch->used();
   j["wantTextInput"] = ImGui::GetIO().WantTextInput;
   j["framebufferScale"] = ImGui::GetIO().DisplayFramebufferScale.x;
+  j["language"] = attnlab::ui::language();  // the table shown ("zh" once the Chinese glyphs are baked)
+  const ImFontAtlas& atlas = *ImGui::GetIO().Fonts;
+  j["atlas"] = {{"width", atlas.TexWidth},
+                {"height", atlas.TexHeight},
+                {"glyphs", atlas.Fonts.empty() ? 0 : atlas.Fonts[0]->Glyphs.Size}};
   b.json = j.dump();
   return b.json.c_str();
 }

@@ -19,10 +19,11 @@ bool pointer_is_coarse();
 // the last frame; a key is held for one frame and released on the next, as ImGui needs to see it.
 void text_input_before_frame();
 
-// After ImGui::Render: focuses the hidden <input> over the text field ImGui edits (so a phone shows its
-// keyboard) when ImGui starts wanting text and the last pointer was a finger; blurs it when ImGui stops.
-// Desktop keyboards never reach the <input> (SDL's key handlers take their keys first), so nothing doubles.
-void text_input_after_frame(bool last_pointer_was_touch);
+// After ImGui::Render: focuses the hidden <input> over the text field ImGui edits when ImGui starts wanting
+// text (so a phone shows its keyboard, and a desktop's input method composes Chinese in it, its candidate
+// window beside the field); blurs it when ImGui stops. Keys of a desktop keyboard never reach the <input>'s
+// text (SDL's key handlers take them first), so nothing doubles; what an input method commits arrives whole.
+void text_input_after_frame();
 
 // What attnlab._ui() reports (set once by main).
 void ui_hook_bind(const PanelTextures* textures, const ui::Touch* touch);

@@ -18,7 +18,6 @@
 #include "imgui.h"
 #include "imgui_impl_opengl3.h"
 #include "imgui_impl_sdl.h"
-#include "ui_font.h"  // generated: a subset of DejaVu Sans (Latin, Greek, math) embedded in the binary
 #include "web/app/app.h"
 #include "web/panels/panels.h"
 #include "web/platform/api.h"
@@ -26,7 +25,9 @@
 #include "web/platform/files.h"
 #include "web/platform/platform.h"
 #include "web/platform/view_image.h"
+#include "web/ui/fonts.h"
 #include "web/ui/gl.h"
+#include "web/ui/strings.h"
 #include "web/ui/touch.h"
 
 #if defined(__EMSCRIPTEN__)
@@ -58,41 +59,131 @@ struct Runtime {
   int warm_steps = 0;                                         // desktop: train this many steps before the first frame
   std::vector<attnlab::Panel> exports;  // desktop: views saved as PNG and CSV after the first frame
   Uint64 last_ticks = 0;
-  attnlab::ui::Touch touch;         // finger scrolling and pinch (web/ui/touch.h)
-  bool last_pointer_touch = false;  // the last press came from a finger, not a mouse
-  bool touch_style = false;         // the style has the larger, finger-sized frames
-  float font_scale = 0.0f;          // device pixels per ImGui pixel the font atlas was made for
-  std::vector<SDL_Event> held;      // events kept for the next frame (see frame())
+  attnlab::ui::Touch touch;     // finger scrolling and pinch (web/ui/touch.h)
+  bool touch_style = false;     // the style has the larger, finger-sized frames
+  float font_scale = 0.0f;      // device pixels per ImGui pixel the font atlas was made for
+  std::vector<SDL_Event> held;  // events kept for the next frame (see frame())
 };
 
 constexpr std::size_t kMaxHeldEvents = 256;  // past this, held events are handled at once rather than kept
 
 constexpr float kFontSize = 16.0f;  // ImGui (CSS) pixels: the smallest text in the app (it never scales down)
 
-// The font is rasterised at the screen's own resolution (16 CSS px × devicePixelRatio on the web, the
-// drawable's scale on a HiDPI desktop) and drawn at 1/scale, so text is sharp and still 16 CSS px.
-void load_fonts(float size, float scale) {
-  ImGuiIO& io = ImGui::GetIO();
-  io.Fonts->Clear();
-  io.FontGlobalScale = 1.0f / scale;
-  static const ImWchar ranges[] = {
-      0x0020, 0x00FF,  // Basic Latin + Latin-1 (×, ·)
-      0x02B0, 0x02FF,  // spacing modifier letters (ʰ, ʲ)
-      0x0370, 0x03FF,  // Greek (α, Σ)
-      0x1D00, 0x1DBF,  // phonetic extensions: modifier letters (ᵀ)
-      0x2000, 0x206F,  // general punctuation (–, …)
-      0x2070, 0x209F,  // superscripts and subscripts (ⁱ, ₕ)
-      0x2190, 0x21FF,  // arrows
-      0x2200, 0x22FF,  // mathematical operators (∑, √, ∘)
-      0x25A0, 0x25FF,  // geometric shapes (▶, ■)
-      0x2700, 0x27BF,  // dingbats (❚)
-      0x2C60, 0x2C7F,  // Latin extended-C (ⱼ)
-      0,
+// The Chinese font (web/ui/fonts.h): compiled into the desktop build; fetched by the page the first time
+// Chinese is on screen (the interface in Chinese, the Chinese task, a typed Chinese character), so an English
+// first load does not carry it.
+struct CjkFont {
+  enum class Status { none, loading, ready, failed } status = Status::none;
+  std::vector<char> bytes;      // the fetched file (the browser)
+  attnlab::ui::FontBytes font;  // ready: the bytes the atlas bakes from
+  std::vector<unsigned> baked;  // the CJK code points in the atlas now (sorted)
+  std::string error;            // failed: why
+  bool reported = false;        // failed: the notice was shown
+  std::string last_lang;        // the language of the last frame (a new switch to Chinese tries again)
+};
+CjkFont g_cjk;
+
+#if defined(__EMSCRIPTEN__)
+// fetch() of zh_font.ttf beside the page; the bytes (or the error) come back through attnlab_cjk_font_loaded.
+EM_JS(void, js_fetch_cjk_font, (const char* url), {
+  var done = function(p, n, err) {
+    Module.ccall("attnlab_cjk_font_loaded", null, [ "number", "number", "string" ], [ p, n, err ]);
   };
-  ImFontConfig cfg;
-  cfg.FontDataOwnedByAtlas = false;  // the bytes live in the binary
-  const auto& f = attnlab::embedded::ui_font[0];
-  io.Fonts->AddFontFromMemoryTTF(const_cast<char*>(f.text), static_cast<int>(f.size), size * scale, &cfg, ranges);
+  fetch(UTF8ToString(url))
+      .then(function(r) {
+        if (!r.ok) throw new Error("HTTP " + r.status);
+        return r.arrayBuffer();
+      })
+      .then(function(b) {
+        var p = Module._malloc(Math.max(1, b.byteLength));
+        HEAPU8.set(new Uint8Array(b), p);
+        done(p, b.byteLength, "");
+      })
+      .catch(function(e) { done(0, 0, String((e && e.message) || e)); });
+});
+#endif
+
+}  // namespace
+
+// The page's fetch of the Chinese font ended: `bytes` (malloc'ed by the page, freed here) or an error.
+ATTNLAB_EXPORT void attnlab_cjk_font_loaded(char* bytes, int size, const char* error) {
+  std::string problem = error && *error ? error : "";
+  if (problem.empty() && bytes && size > 0) {
+    g_cjk.bytes.assign(bytes, bytes + size);
+    problem = attnlab::ui::check_cjk_font({g_cjk.bytes.data(), g_cjk.bytes.size()});
+  } else if (problem.empty()) {
+    problem = "the file is empty";
+  }
+  std::free(bytes);
+  if (problem.empty()) {
+    g_cjk.font = {g_cjk.bytes.data(), g_cjk.bytes.size()};
+    g_cjk.status = CjkFont::Status::ready;
+  } else {
+    g_cjk.bytes.clear();
+    g_cjk.error = "zh_font.ttf: " + problem;
+    g_cjk.status = CjkFont::Status::failed;
+  }
+}
+
+namespace {
+
+// The characters to bake now, and whether the Chinese font is needed at all.
+std::vector<unsigned> cjk_wanted(const attnlab::AppState& st, bool* needed) {
+  std::vector<unsigned> want;
+  auto add = [&](const std::vector<unsigned>& v) { want.insert(want.end(), v.begin(), v.end()); };
+  if (st.lang == "zh") add(attnlab::ui::cjk_string_chars());
+  if (st.task == "seg_zh") add(attnlab::ui::cjk_task_chars());
+  add(attnlab::ui::cjk_code_points(st.input));
+  add(attnlab::ui::cjk_code_points(st.caption));
+  std::sort(want.begin(), want.end());
+  want.erase(std::unique(want.begin(), want.end()), want.end());
+  *needed = st.lang == "zh" || !want.empty();
+  return want;
+}
+
+// Once per frame, before NewFrame: asks for the Chinese font when it is first needed, bakes new characters
+// into the atlas, follows the pixel ratio, and shows the interface in Chinese once its glyphs are there.
+// Returns true when the atlas was rebuilt (the caller remakes the GL texture).
+bool update_fonts(attnlab::App& app, float scale, float* baked_scale) {
+  bool needed = false;
+  std::vector<unsigned> want = cjk_wanted(app.state, &needed);
+  const bool switched_to_zh = app.state.lang == "zh" && g_cjk.last_lang != "zh";
+  g_cjk.last_lang = app.state.lang;
+  if (needed &&
+      (g_cjk.status == CjkFont::Status::none || (g_cjk.status == CjkFont::Status::failed && switched_to_zh))) {
+    g_cjk.reported = false;
+#if defined(__EMSCRIPTEN__)
+    g_cjk.status = CjkFont::Status::loading;
+    js_fetch_cjk_font("zh_font.ttf");
+#else
+    g_cjk.font = attnlab::ui::embedded_cjk_font();
+    g_cjk.status = CjkFont::Status::ready;
+#endif
+  }
+  if (g_cjk.status == CjkFont::Status::failed && !g_cjk.reported) {
+    char buf[512];
+    std::snprintf(buf, sizeof buf, attnlab::ui::strings_en().lang_font_failed, g_cjk.error.c_str());
+    app.notices.push_back(buf);  // in English: the Chinese glyphs are what is missing
+    g_cjk.reported = true;
+    if (app.state.lang == "zh") {
+      app.set_state({{"lang", "en"}});
+      g_cjk.last_lang = "en";
+    }
+  }
+  bool rebuild = scale != *baked_scale;
+  if (g_cjk.status == CjkFont::Status::ready &&
+      !std::includes(g_cjk.baked.begin(), g_cjk.baked.end(), want.begin(), want.end())) {
+    std::vector<unsigned> all;
+    std::set_union(g_cjk.baked.begin(), g_cjk.baked.end(), want.begin(), want.end(), std::back_inserter(all));
+    g_cjk.baked.swap(all);
+    rebuild = true;
+  }
+  attnlab::ui::set_language(app.state.lang == "zh" && g_cjk.status == CjkFont::Status::ready ? "zh" : "en");
+  if (!rebuild) return false;
+  const attnlab::ui::FontBytes cjk = g_cjk.status == CjkFont::Status::ready ? g_cjk.font : attnlab::ui::FontBytes{};
+  attnlab::ui::load_ui_fonts(kFontSize, scale, cjk, g_cjk.baked);
+  *baked_scale = scale;
+  return true;
 }
 
 // Device pixels per window pixel (2 on a HiDPI screen, 2.75 on a Pixel 5), rounded to a quarter.
@@ -148,13 +239,10 @@ void frame(void* arg) {
     };
     if (event.type == SDL_FINGERDOWN) {
       rt.touch.finger_down(static_cast<long long>(event.tfinger.fingerId), finger(event.tfinger));
-      rt.last_pointer_touch = true;
     } else if (event.type == SDL_FINGERMOTION) {
       rt.touch.finger_move(static_cast<long long>(event.tfinger.fingerId), finger(event.tfinger));
     } else if (event.type == SDL_FINGERUP) {
       rt.touch.finger_up(static_cast<long long>(event.tfinger.fingerId), finger(event.tfinger));
-    } else if (event.type == SDL_MOUSEBUTTONDOWN && event.button.which != SDL_TOUCH_MOUSEID) {
-      rt.last_pointer_touch = false;
     }
     if (event.type == SDL_QUIT) rt.quit = true;
     if (event.type == SDL_DROPFILE && event.drop.file) {  // a file dropped on the desktop window
@@ -215,16 +303,14 @@ void frame(void* arg) {
     use_touch_style(ImGui::GetStyle());
     rt.touch_style = true;
   }
-  // The window moved to a screen of another pixel ratio (or the page was zoomed): a sharp font for it.
-  const float scale = pixel_scale(rt.window);
-  if (scale != rt.font_scale) {
-    load_fonts(kFontSize, scale);
-    rt.font_scale = scale;
+  ImGui_ImplOpenGL3_NewFrame();  // (the first one makes the GL objects, the font texture among them)
+  // A sharp font for the screen's pixel ratio (the window moved, the page was zoomed), and the Chinese glyphs
+  // now on screen.
+  if (update_fonts(*rt.app, pixel_scale(rt.window), &rt.font_scale)) {
     ImGui_ImplOpenGL3_DestroyFontsTexture();
     ImGui_ImplOpenGL3_CreateFontsTexture();
+    attnlab::shutdown_view_images();  // the export's second context copies the fonts: it is made again
   }
-
-  ImGui_ImplOpenGL3_NewFrame();
   ImGui_ImplSDL2_NewFrame();
   attnlab::text_input_before_frame();
   rt.touch.before_frame(static_cast<float>(frame_ms / 1000.0));
@@ -233,7 +319,7 @@ void frame(void* arg) {
   attnlab::ShowApp(*rt.app, *rt.textures, display.x, display.y);
   rt.touch.after_frame();
   ImGui::Render();
-  attnlab::text_input_after_frame(rt.last_pointer_touch);
+  attnlab::text_input_after_frame();
 
   int fb_w = 0, fb_h = 0;
   SDL_GL_GetDrawableSize(rt.window, &fb_w, &fb_h);
@@ -383,8 +469,6 @@ int main(int argc, char** argv) {
     use_touch_style(style);
     rt.touch_style = true;
   }
-  rt.font_scale = pixel_scale(rt.window);
-  load_fonts(kFontSize, rt.font_scale);
   attnlab::ui::SetTouch(&rt.touch);
   attnlab::ui_hook_bind(rt.textures.get(), &rt.touch);
   attnlab::api_bind(rt.app.get());
@@ -404,6 +488,8 @@ int main(int argc, char** argv) {
   attnlab::set_open_file_hook([app = rt.app.get()](const attnlab::OpenedFile& f) {
     app->open_file(f.name, f.bytes.data(), f.bytes.size(), f.error);
   });
+  update_fonts(*rt.app, pixel_scale(rt.window), &rt.font_scale);  // English first
+  rt.app->state.lang = attnlab::preferred_language();  // the browser's (or the desktop's) unless the link says
   rt.app->load_url_state(attnlab::read_url_state());
   if (!rt.settings.empty()) {
     const auto problems = rt.app->set_state(rt.settings);
@@ -416,6 +502,12 @@ int main(int argc, char** argv) {
     rt.app->exports.request(p, attnlab::ExportFormat::csv, true);
   }
   ImGui_ImplSDL2_InitForOpenGL(rt.window, rt.gl);
+#if defined(__EMSCRIPTEN__)
+  // Copy goes to the system's clipboard; a paste arrives as the hidden <input>'s text (browser_input.h), so
+  // ImGui's own paste gives nothing (it would paste twice).
+  io.SetClipboardTextFn = [](void*, const char* t) { attnlab::copy_text(t ? t : ""); };
+  io.GetClipboardTextFn = [](void*) -> const char* { return ""; };
+#endif
   ImGui_ImplOpenGL3_Init(glsl_version);
 
 #if defined(__EMSCRIPTEN__)

@@ -1,5 +1,7 @@
 #include "web/platform/platform.h"
 
+#include <cstdlib>
+
 #if defined(__EMSCRIPTEN__)
 #include <emscripten.h>
 
@@ -69,6 +71,25 @@ void publish_state_to_url(const AppState& s) {
 #else
   (void)s;
 #endif
+}
+
+std::string preferred_language() {
+#if defined(__EMSCRIPTEN__)
+  const char* p =
+      emscripten_run_script_string("(navigator.languages && navigator.languages[0]) || navigator.language || ''");
+  const std::string first = p ? p : "";
+#else
+  std::string first;
+  for (const char* name : {"LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"}) {
+    const char* v = std::getenv(name);
+    if (v && *v) {
+      first = v;
+      break;
+    }
+  }
+#endif
+  return first.size() >= 2 && (first[0] == 'z' || first[0] == 'Z') && (first[1] == 'h' || first[1] == 'H') ? "zh"
+                                                                                                           : "en";
 }
 
 std::string page_url() {

@@ -27,6 +27,9 @@ std::string read_url_state();
 void publish_state_to_url(const AppState& s);
 // The browser: the page's address without its hash ("https://host/path/"); the desktop: "".
 std::string page_url();
+// The language the user reads first: "zh" if the browser's first language (the desktop's LANGUAGE / LC_ALL /
+// LC_MESSAGES / LANG) is Chinese, else "en".
+std::string preferred_language();
 // Text to the clipboard (the browser: navigator.clipboard, else a hidden textarea and copy; the desktop: SDL).
 bool copy_text(const std::string& text);
 // The browser: opens `url` in a new tab (false if a pop-up blocker refused); the desktop: the system's browser.

@@ -34,9 +34,11 @@ void Intro(const char* text, bool compact) {
     return;
   }
   const std::string all = text;
-  std::size_t end = all.find(". ");
+  // the first sentence: up to ". " or a Chinese full stop (。, 3 bytes), whichever comes first
+  const std::size_t dot = all.find(". "), zh = all.find("。");
+  std::size_t end = std::min(dot, zh);
   if (end == std::string::npos || end > 160) end = std::min<std::size_t>(all.size(), 80);
-  else end += 1;
+  else end += end == zh ? 3 : 1;
   while (end > 0 && end < all.size() && (static_cast<unsigned char>(all[end]) & 0xC0) == 0x80)
     --end;  // never cut inside a UTF-8 character
   const std::string first = all.substr(0, end);
@@ -50,8 +52,9 @@ static std::string fit_label(const std::string& s, float width) {
   if (ImGui::CalcTextSize(s.c_str()).x <= width) return s;
   std::string t = s;
   while (t.size() > 1 && ImGui::CalcTextSize((t + "…").c_str()).x > width) {
-    t.pop_back();
-    while (!t.empty() && (static_cast<unsigned char>(t.back()) & 0xC0) == 0x80) t.pop_back();  // UTF-8
+    // one whole UTF-8 character off the end: its continuation bytes, then its first byte
+    while (!t.empty() && (static_cast<unsigned char>(t.back()) & 0xC0) == 0x80) t.pop_back();
+    if (!t.empty()) t.pop_back();
   }
   return t.size() < s.size() ? t + "…" : t;
 }
