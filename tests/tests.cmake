@@ -27,11 +27,14 @@ target_include_directories(attnlab_app_tests PRIVATE "${CMAKE_SOURCE_DIR}")
 target_link_libraries(attnlab_app_tests PRIVATE attnlab_web_app attnlab_engine attnlab_hdr ${ATTNLAB_GTEST})
 target_compile_options(attnlab_app_tests PRIVATE ${ATTNLAB_WARNINGS})
 
-# The UI layer without a window (string tables, the font atlas): web/ui/ needs ImGui but no GL context.
+# The UI layer without a window (string tables, the font atlas): web/ui/ needs ImGui but no GL context. The
+# headless App links too, so a test can check the messages it names by key against the tables.
 if(ATTNLAB_BUILD_APP)
   file(GLOB ATTNLAB_UI_TEST_SOURCES CONFIGURE_DEPENDS "${CMAKE_SOURCE_DIR}/tests/ui/*.cpp")
   add_executable(attnlab_ui_tests ${ATTNLAB_UI_TEST_SOURCES})
-  target_link_libraries(attnlab_ui_tests PRIVATE attnlab_web_ui ${ATTNLAB_GTEST})
+  target_include_directories(attnlab_ui_tests PRIVATE "${CMAKE_SOURCE_DIR}")
+  target_link_libraries(attnlab_ui_tests PRIVATE attnlab_web_ui attnlab_web_app attnlab_engine attnlab_hdr
+                                                 ${ATTNLAB_GTEST})
   target_compile_options(attnlab_ui_tests PRIVATE ${ATTNLAB_WARNINGS})
   if(EMSCRIPTEN)
     target_link_options(attnlab_ui_tests PRIVATE -sNODERAWFS=1 -sEXIT_RUNTIME=1 -sALLOW_MEMORY_GROWTH=1

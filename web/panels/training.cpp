@@ -53,7 +53,8 @@ static void ModelFileButtons(App& app) {
       if (problem.empty()) std::snprintf(line, sizeof line, S().train_saved, where.c_str());
       app.notices.push_back(problem.empty() ? std::string(line) : problem);
     } catch (const std::exception& e) {
-      app.notices.push_back(std::string("PyTorch: ") + e.what());
+      std::snprintf(line, sizeof line, S().notice_torch_failed, e.what());
+      app.notices.push_back(line);
     }
   }
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", S().train_export_torch_help);
