@@ -101,6 +101,19 @@ TEST(Messages, TheSettingsRulesNameTextsOfBothTables) {
   EXPECT_TRUE(check_state_message(AppState{}).empty());
 }
 
+TEST(Messages, TheExportMenusReasonsNameTextsOfBothTables) {
+  App app;  // step 0: nothing recorded, no snapshot
+  expect_shown_in_both(csv_unavailable_message(app, Panel::training), "training before its first point");
+  EXPECT_EQ(csv_unavailable(app, Panel::training), csv_unavailable_message(app, Panel::training).text);
+  ASSERT_TRUE(app.set_state({{"model", "window"}}).empty());
+  expect_shown_in_both(csv_unavailable_message(app, Panel::attention), "a model without attention");
+  ASSERT_TRUE(app.set_state({{"model", "attention"}, {"task", "frames"}}).empty());
+  expect_shown_in_both(csv_unavailable_message(app, Panel::embeddings), "features have no embedding table");
+  ASSERT_TRUE(app.set_state({{"task", "pos"}, {"pe", "learned"}, {"max_len", "4"}}).empty());  // too short a table
+  ASSERT_FALSE(app.runs.main.trainer);
+  expect_shown_in_both(csv_unavailable_message(app, Panel::history), "no model");
+}
+
 TEST(Messages, EverySettingHasATooltipInBothTables) {
   for (const StateField& f : state_fields()) {
     const std::string key = std::string("setting_help_") + f.name;
