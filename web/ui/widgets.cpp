@@ -34,9 +34,12 @@ void Intro(const char* text, bool compact) {
     return;
   }
   const std::string all = text;
+  // the first sentence: up to ". ", or to a Chinese full stop (no space after it), whichever comes first
   std::size_t end = all.find(". ");
+  if (end != std::string::npos) end += 1;
+  const std::size_t zh = all.find("\xE3\x80\x82");  // 。
+  if (zh != std::string::npos && (end == std::string::npos || zh + 3 < end)) end = zh + 3;
   if (end == std::string::npos || end > 160) end = std::min<std::size_t>(all.size(), 80);
-  else end += 1;
   while (end > 0 && end < all.size() && (static_cast<unsigned char>(all[end]) & 0xC0) == 0x80)
     --end;  // never cut inside a UTF-8 character
   const std::string first = all.substr(0, end);
