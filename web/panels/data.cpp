@@ -50,7 +50,7 @@ static void TokenChips(const App& app, const std::vector<std::string>& tokens, c
 // App::load_data. Where there is no picker (the desktop), say how to drop one instead.
 static void PickOwnData(App& app) {
   if (!app.platform.pick_file || !app.platform.pick_file(".conllu,.txt,.tsv")) {
-    app.notices.push_back(S().data_own_no_picker);
+    app.notices.push_back({S().data_own_no_picker, "data_own_no_picker"});  // by key: follows a language switch
   }
 }
 
