@@ -27,14 +27,17 @@ target_include_directories(attnlab_app_tests PRIVATE "${CMAKE_SOURCE_DIR}")
 target_link_libraries(attnlab_app_tests PRIVATE attnlab_web_app attnlab_engine attnlab_hdr ${ATTNLAB_GTEST})
 target_compile_options(attnlab_app_tests PRIVATE ${ATTNLAB_WARNINGS})
 
-# The UI layer without a window (string tables, the font atlas): web/ui/ needs ImGui but no GL context.
+# The UI layer without a window (string tables, the font atlas): web/ui/ needs ImGui but no GL context. The
+# headless App links too, so a test can check the messages it names by key against the tables.
 if(ATTNLAB_BUILD_APP)
   file(GLOB ATTNLAB_UI_TEST_SOURCES CONFIGURE_DEPENDS "${CMAKE_SOURCE_DIR}/tests/ui/*.cpp")
   if(EMSCRIPTEN)  # the browser build has no compiled-in Chinese font (the page fetches it): fonts natively
     list(FILTER ATTNLAB_UI_TEST_SOURCES EXCLUDE REGEX "fonts_test\\.cpp$")
   endif()
   add_executable(attnlab_ui_tests ${ATTNLAB_UI_TEST_SOURCES})
-  target_link_libraries(attnlab_ui_tests PRIVATE attnlab_web_ui ${ATTNLAB_GTEST})
+  target_include_directories(attnlab_ui_tests PRIVATE "${CMAKE_SOURCE_DIR}")
+  target_link_libraries(attnlab_ui_tests PRIVATE attnlab_web_ui attnlab_web_app attnlab_engine attnlab_hdr
+                                                 ${ATTNLAB_GTEST})
   target_compile_options(attnlab_ui_tests PRIVATE ${ATTNLAB_WARNINGS})
   target_compile_definitions(attnlab_ui_tests PRIVATE ATTNLAB_SOURCE_DIR="${CMAKE_SOURCE_DIR}")
   if(EMSCRIPTEN)

@@ -94,7 +94,7 @@ TEST(Lesson, HasAStopForEveryIdeaOfTheLectureInItsOrder) {
 TEST(Lesson, ALinkWithAPredictionOpensTheStopAndStartsTraining) {
   App app;
   app.load_url_state("#lesson=3&guess=40");
-  EXPECT_TRUE(app.notices.empty()) << app.notices.front();
+  EXPECT_TRUE(app.notices.empty()) << app.notices.front().text;
   EXPECT_EQ(app.state.lesson, 3);
   EXPECT_EQ(app.state.task, "seen");
   EXPECT_EQ(app.state.guess, "40");
@@ -109,7 +109,7 @@ TEST(Lesson, ABadPredictionInALinkBecomesANoticeAndTheStopStillOpens) {
   EXPECT_EQ(app.state.guess, "");
   EXPECT_FALSE(app.state.train);
   ASSERT_FALSE(app.notices.empty());
-  EXPECT_NE(app.notices.back().find("number"), std::string::npos) << app.notices.back();
+  EXPECT_NE(app.notices.back().text.find("number"), std::string::npos) << app.notices.back().text;
 }
 
 TEST(Lesson, OutOfRangeStopsAndPredictionsWithoutAStopAreRefused) {

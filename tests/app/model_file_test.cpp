@@ -262,7 +262,7 @@ TEST(ModelFile, OpenFileDispatchesModelsAndData) {
   std::string problem = app->open_file("notes.txt", reinterpret_cast<const std::uint8_t*>(text.data()), text.size());
   EXPECT_EQ(problem.rfind("notes.txt: ", 0), 0u) << problem;
   EXPECT_NE(problem.find("only one sentence"), std::string::npos) << problem;
-  EXPECT_EQ(app->notices.back(), problem);
+  EXPECT_EQ(app->notices.back().text, problem);
   EXPECT_EQ(app->state.task, "pos");
   problem = app->open_file("big.model", nullptr, 0, "big.model is larger than 64 MB, the most the app opens");
   EXPECT_EQ(problem, "big.model is larger than 64 MB, the most the app opens");
@@ -270,6 +270,11 @@ TEST(ModelFile, OpenFileDispatchesModelsAndData) {
   broken.resize(40);
   problem = app->open_file("broken.model", broken.data(), broken.size());
   EXPECT_EQ(problem.rfind("broken.model was not loaded: the model file is truncated", 0), 0u) << problem;
+  // the notice names its text by key: the panels say "was not loaded" in the interface's language, the reason
+  // (the engine's) as it is
+  EXPECT_EQ(app->notices.back().key, "notice_not_loaded");
+  EXPECT_EQ(app->notices.back().value("name"), "broken.model");
+  EXPECT_EQ(app->notices.back().value("problem").rfind("the model file is truncated", 0), 0u);
   EXPECT_EQ(app->state.task, "pos");
 
   const std::vector<std::uint8_t> seen = trained({{"task", "seen"}, {"lesson", "0"}}, 2)->save_model_bytes();
@@ -278,14 +283,19 @@ TEST(ModelFile, OpenFileDispatchesModelsAndData) {
   EXPECT_EQ(app->state.task, "seen");
   EXPECT_EQ(app->state.lesson, 0) << "a loaded model leaves the lesson";
   EXPECT_FALSE(app->state.train);
-  EXPECT_EQ(app->notices.back().rfind("Loaded seen.model: attention", 0), 0u) << app->notices.back();
+  EXPECT_EQ(app->notices.back().text.rfind("Loaded seen.model: attention", 0), 0u) << app->notices.back().text;
+  EXPECT_EQ(app->notices.back().key, "notice_loaded_model");
+  EXPECT_EQ(app->notices.back().value("model"), app->runs.main.what);
 
   // and a tagged text with two sentences becomes the own task
   const std::string two = "the/D dog/N barks/V\na/D cat/N sleeps/V\n";
   ASSERT_EQ(app->open_file("mine.txt", reinterpret_cast<const std::uint8_t*>(two.data()), two.size()), "");
   EXPECT_EQ(app->state.task, "own");
-  EXPECT_EQ(app->notices.back().rfind("Loaded mine.txt as your data: 2 sentences, 3 tags", 0), 0u)
-      << app->notices.back();
+  EXPECT_EQ(app->notices.back().text.rfind("Loaded mine.txt as your data: 2 sentences, 3 tags", 0), 0u)
+      << app->notices.back().text;
+  EXPECT_EQ(app->notices.back().key, "notice_loaded_data");
+  EXPECT_EQ(app->notices.back().value("sentences"), "2");
+  EXPECT_EQ(app->notices.back().value("tags"), "3");
 }
 
 TEST(ModelFile, NothingToSaveWithoutAModel) {

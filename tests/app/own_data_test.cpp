@@ -94,7 +94,7 @@ TEST(OwnData, AProblemChangesNothing) {
   EXPECT_NE(m.find("data files may be at most 8 MB"), std::string::npos) << m;
   unchanged("too large");
   m = app.load_data("only/ADV one/NUM\n", "");
-  EXPECT_NE(m.find("your data: only one sentence"), std::string::npos) << m;
+  EXPECT_NE(m.find("your data: only one sentence"), std::string::npos) << m;  // no name: the API's words
   unchanged("one sentence");
   // a model the data cannot make: a learned table shorter than the file's sentences
   ASSERT_TRUE(app.set_state({{"pe", "learned"}, {"max_len", "24"}}).empty());
@@ -131,7 +131,8 @@ TEST(OwnData, TaskOwnWithoutDataIsRefusedEverywhere) {
   EXPECT_EQ(app.state.task, "pos");
   EXPECT_EQ(app.state.heads, 2);
   ASSERT_FALSE(app.notices.empty());
-  EXPECT_NE(app.notices.back().find("task 'own' needs a data file"), std::string::npos);
+  EXPECT_NE(app.notices.back().text.find("task 'own' needs a data file"), std::string::npos);
+  EXPECT_EQ(app.notices.back().key, "notice_link_own");  // the panels show it in the interface's language
   // with data loaded, the same link works
   ASSERT_EQ(app.load_data(easy_text(10), "easy.txt"), "");
   ASSERT_TRUE(app.set_state({{"task", "pos"}}).empty());

@@ -53,7 +53,7 @@ void App::load_url_state(const std::string& query) {
   for (const auto& pair : parse_query(query)) {  // a link cannot carry own data (the file is not in it)
     AppState probe = state;
     if (pair.first == "task" && apply_pairs(probe, {pair}).empty() && !check_task_data(probe).empty()) {
-      notices.push_back("Link setting ignored: " + check_task_data(probe));
+      notices.push_back({"Link setting ignored: " + check_task_data(probe), "notice_link_own"});
       continue;
     }
     pairs.push_back(pair);
@@ -61,7 +61,8 @@ void App::load_url_state(const std::string& query) {
   if (!apply_pairs(state, pairs).empty()) {  // some are bad: take the good ones one by one
     for (const auto& pair : pairs) {
       std::vector<std::string> problems = apply_pairs(state, {pair});
-      for (auto& p : problems) notices.push_back("Link setting ignored: " + p);
+      for (auto& p : problems)
+        notices.push_back({"Link setting ignored: " + p, "notice_link_ignored", {{"problem", p}}});
     }
   }
   state_changed(before);
@@ -193,11 +194,12 @@ void App::fill_default_input() {
 
 std::string App::load_data(const std::string& text, const std::string& name) {
   auto own = std::make_shared<OwnData>();
-  own->name = name.empty() ? "your data" : name;
+  own->name = name;  // "" = no name given: the Data panel says "your data" in the interface's language
+  const std::string called = name.empty() ? "your data" : name;  // what the returned problem starts with
   try {
     own->text = parse_tagged_text(text);
   } catch (const DataFileError& e) {
-    return own->name + ": " + e.what();
+    return called + ": " + e.what();
   }
   // The settings it will train with: task own (with its defaults), out of the lesson, training.
   AppState next = state;
@@ -221,7 +223,7 @@ std::string App::load_data(const std::string& text, const std::string& name) {
   } catch (const std::exception& e) {
     problem = e.what();
   }
-  if (!problem.empty()) return own->name + ": " + problem;
+  if (!problem.empty()) return called + ": " + problem;
   runs.own = std::move(own);
   const AppState before = state;
   state = next;

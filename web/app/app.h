@@ -21,6 +21,7 @@
 #include "web/app/export.h"
 #include "web/app/input_view.h"
 #include "web/app/lesson.h"
+#include "web/app/message.h"
 #include "web/app/runs.h"
 #include "web/app/state.h"
 #include "web/app/view_picks.h"
@@ -59,15 +60,15 @@ struct PlatformHooks {
 
 // The one place where the engine and the views meet.
 struct App {
-  AppState state;                    // the saved settings: URL hash, desktop flags, the JavaScript API
-  AppState pending;                  // Model panel: edits not yet applied (they restart training)
-  std::vector<std::string> notices;  // problems to show the user (bad URL settings, ...), newest last
-  Runs runs;                         // the data set and the training runs
-  LessonRuns lesson;                 // the open lesson stop's variants and result (lesson.h)
-  InputView view;                    // the shown input through the main model
-  ViewPicks picks;                   // what each view shows (not saved)
-  EmbeddingView embeddings;          // the Embedding view's map, made by ensure_embeddings()
-  ExportQueue exports;               // PNG / CSV of a view asked for, served after the frame (export.h)
+  AppState state;                // the saved settings: URL hash, desktop flags, the JavaScript API
+  AppState pending;              // Model panel: edits not yet applied (they restart training)
+  std::vector<Message> notices;  // what the user should know (bad URL settings, a file loaded, ...), newest last
+  Runs runs;                     // the data set and the training runs
+  LessonRuns lesson;             // the open lesson stop's variants and result (lesson.h)
+  InputView view;                // the shown input through the main model
+  ViewPicks picks;               // what each view shows (not saved)
+  EmbeddingView embeddings;      // the Embedding view's map, made by ensure_embeddings()
+  ExportQueue exports;           // PNG / CSV of a view asked for, served after the frame (export.h)
   FrameClock clock;
   PlatformHooks platform;
   // Called after every settings change with the new settings (the platform writes them to the URL hash).

@@ -14,27 +14,51 @@ namespace attnlab {
 
 // ------------------------------------------------------------------------------------------------ numbers
 
+namespace {
+
+Message no_model(const App& app) {
+  if (app.runs.main.error.empty()) return {"there is no model", "export_no_model"};
+  return {"there is no model: " + app.runs.main.error, "export_no_model_why", {{"problem", app.runs.main.error}}};
+}
+
+Message no_attention(const App& app) {
+  return {"the current model has no attention (model = " + app.state.model + ")",
+          "export_no_attention",
+          {{"model", app.state.model}}};
+}
+
+const Message kNoInput{"there is no input to show", "export_no_input"};
+
+}  // namespace
+
 const SeqModel<float>* shown_attention_model(App& app, std::string* why) {
-  why->clear();
+  Message m;
+  const SeqModel<float>* model = shown_attention_model(app, &m);
+  *why = m.text;
+  return model;
+}
+
+const SeqModel<float>* shown_attention_model(App& app, Message* why) {
+  *why = Message{};
   if (!app.runs.main.trainer) {
-    *why = app.runs.main.error.empty() ? "there is no model" : "there is no model: " + app.runs.main.error;
+    *why = no_model(app);
     return nullptr;
   }
   app.ensure_view();
   if (!app.view.error.empty()) {
-    *why = app.view.error;
+    *why = app.view.error_message;
     return nullptr;
   }
   const SeqModel<float>& model = app.runs.main.trainer->model();
   if (model.attention_layers() == 0) {
-    *why = "the current model has no attention (model = " + app.state.model + ")";
+    *why = no_attention(app);
     return nullptr;
   }
   // The model's caches hold its last forward pass: make sure that was the shown input (a training step or
   // an evaluation may have run since).
   if (app.view.len > 0 && (model.batch_size() != 1 || model.seq_len() != app.view.len)) app.refresh_view();
   if (app.view.len == 0 || !app.view.error.empty()) {
-    *why = app.view.error.empty() ? "there is no input to show" : app.view.error;
+    *why = app.view.error.empty() ? kNoInput : app.view.error_message;
     return nullptr;
   }
   return &model;
@@ -203,50 +227,57 @@ void long_rows(Csv& csv, const std::string& name, const Mat& m, const std::vecto
     }
 }
 
-std::string no_model(const App& app) {
-  return app.runs.main.error.empty() ? "there is no model" : "there is no model: " + app.runs.main.error;
-}
-
 }  // namespace
 
 // ------------------------------------------------------------------------------------------------ per view
 
-std::string csv_unavailable(App& app, Panel panel) {
-  std::string why;
+std::string csv_unavailable(App& app, Panel panel) { return csv_unavailable_message(app, panel).text; }
+
+Message csv_unavailable_message(App& app, Panel panel) {
+  Message why;
   switch (panel) {
     case Panel::attention:
       app.ensure_view();
-      if (!app.view.error.empty()) return app.view.error;
+      if (!app.view.error.empty()) return app.view.error_message;
       if (!app.runs.main.trainer) return no_model(app);
-      if (app.view.layers == 0) return "the current model has no attention (model = " + app.state.model + ")";
-      if (app.view.len == 0) return "there is no input to show";
-      return "";
+      if (app.view.layers == 0) return no_attention(app);
+      if (app.view.len == 0) return kNoInput;
+      return {};
     case Panel::step:
     case Panel::matrix: shown_attention_model(app, &why); return why;
-    case Panel::pe: return "";
+    case Panel::pe: return {};
     case Panel::compare:
     case Panel::training:
       if (!app.runs.main.trainer) return no_model(app);
-      if (app.runs.main.trainer->history().empty())
-        return "nothing is recorded yet (the first point is logged at step " +
-               std::to_string(app.runs.main.trainer->config().eval_every) + ")";
-      return "";
+      if (app.runs.main.trainer->history().empty()) {
+        const std::string step = std::to_string(app.runs.main.trainer->config().eval_every);
+        return {"nothing is recorded yet (the first point is logged at step " + step + ")",
+                "export_nothing_recorded",
+                {{"step", step}}};
+      }
+      return {};
     case Panel::history: {
       if (!app.runs.main.trainer) return no_model(app);
       const auto& snaps = app.runs.main.trainer->snapshots();
-      if (snaps.empty()) return "no snapshot is recorded yet";
-      if (snaps.back().layers == 0) return "the current model has no attention (model = " + app.state.model + ")";
-      return "";
+      if (snaps.empty()) return {"no snapshot is recorded yet", "export_no_snapshot"};
+      if (snaps.back().layers == 0) return no_attention(app);
+      return {};
     }
-    case Panel::embeddings: app.ensure_embeddings(); return app.embeddings.error;
+    case Panel::embeddings:
+      app.ensure_embeddings();
+      if (app.embeddings.error.empty()) return {};
+      if (!app.runs.main.trainer) return no_model(app);
+      if (app.runs.data && app.runs.data->input != InputMode::tokens)
+        return {app.embeddings.error, "emb_not_words"};  // the engine's words for the API, the page's below
+      return app.embeddings.error;
     case Panel::data:
       app.ensure_view();
-      if (!app.view.error.empty()) return app.view.error;
-      if (app.view.tokens.empty()) return "there is no input to show";
-      return "";
-    case Panel::model: return "";
+      if (!app.view.error.empty()) return app.view.error_message;
+      if (app.view.tokens.empty()) return kNoInput;
+      return {};
+    case Panel::model: return {};
   }
-  return "";
+  return {};
 }
 
 static std::string attention_csv(App& app) {

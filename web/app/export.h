@@ -56,6 +56,7 @@ struct ExportQueue {
 // The main run's model after a forward pass of the shown input, when it has attention; else null and *why
 // says what is missing (no model, the input's problem, no attention layers). Step by step and Matrix form.
 const SeqModel<float>* shown_attention_model(App& app, std::string* why);
+const SeqModel<float>* shown_attention_model(App& app, Message* why);  // the same, why by key for the panels
 
 // One matrix of the Matrix form of layer l, head h.
 struct MatrixTile {
@@ -85,6 +86,7 @@ std::vector<std::string> probe_labels(const App& app, int len);
 // ------------------------------------------------------------------------------------------------ CSV
 // Why `panel` has no numbers to save right now ("" = it has): no model, no attention, nothing recorded yet.
 std::string csv_unavailable(App& app, Panel panel);
+Message csv_unavailable_message(App& app, Panel panel);  // the same, by key for the Export menu
 // The view's numbers as CSV; throws std::runtime_error with csv_unavailable's reason when there are none.
 std::string view_csv(App& app, Panel panel);
 

@@ -12,12 +12,11 @@ bool input_is_text(const Dataset* data) { return !data || (data->input == InputM
 
 // Text → a sequence of the task. pos, own: words (unknown ones map to shape tokens, never fail); the synthetic
 // token tasks: the task's token names separated by spaces; frames / graph: a dev example.
-static std::string build_input(const Dataset& d, const AppState& state, Sequence* seq,
-                               std::vector<std::string>* labels) {
+static Message build_input(const Dataset& d, const AppState& state, Sequence* seq, std::vector<std::string>* labels) {
   *seq = Sequence{};
   labels->clear();
   if (!input_is_text(&d)) {
-    if (d.dev.empty()) return "this task has no examples";
+    if (d.dev.empty()) return {"this task has no examples", "input_no_examples"};
     const std::size_t i = static_cast<std::size_t>(state.example) % d.dev.size();
     *seq = d.dev[i];
     for (int t = 0; t < seq->length(); ++t)
@@ -28,7 +27,7 @@ static std::string build_input(const Dataset& d, const AppState& state, Sequence
     // own data: words as its file writes them, split on blanks only; pos: punctuation splits off too
     const std::vector<std::string> words =
         d.task.kind == TaskKind::own ? split_blanks(state.input) : split_words(state.input);
-    if (words.empty()) return "type a sentence to tag";
+    if (words.empty()) return {"type a sentence to tag", "input_type_sentence"};
     *seq = sequence_from_words(d, words);
     *labels = words;
     return "";
@@ -40,12 +39,14 @@ static std::string build_input(const Dataset& d, const AppState& state, Sequence
     if (it == d.token_names.end()) {
       std::string known;
       for (std::size_t i = 0; i < d.token_names.size() && i < 24; ++i) known += (i ? " " : "") + d.token_names[i];
-      return "'" + tok + "' is not a token of this task (its tokens: " + known + ")";
+      return {"'" + tok + "' is not a token of this task (its tokens: " + known + ")",
+              "input_not_a_token",
+              {{"token", tok}, {"tokens", known}}};
     }
     seq->tokens.push_back(static_cast<int>(it - d.token_names.begin()));
     labels->push_back(tok);
   }
-  if (seq->tokens.empty()) return "type some tokens, separated by spaces";
+  if (seq->tokens.empty()) return {"type some tokens, separated by spaces", "input_type_tokens"};
   // The true labels of a synthetic task follow from the tokens: recompute them for display.
   seq->tags.assign(seq->tokens.size(), -1);
   return "";
@@ -56,7 +57,8 @@ InputView make_input_view(const Dataset& data, const AppState& state, SeqModel<f
   view.stale = false;
   Sequence input_seq;  // the input as a sequence of the task (tokens or an example)
   std::vector<std::string> labels;
-  view.error = build_input(data, state, &input_seq, &labels);
+  view.error_message = build_input(data, state, &input_seq, &labels);
+  view.error = view.error_message.text;
   view.tokens = labels;
   if (!view.error.empty() || !model) return view;
   if (input_seq.tags.empty()) input_seq.tags.assign(input_seq.tokens.size(), -1);
@@ -67,6 +69,7 @@ InputView make_input_view(const Dataset& data, const AppState& state, SeqModel<f
   if (!error.empty()) {
     view.len = 0;
     view.error = error;
+    view.error_message = error;  // the engine's words
     return view;
   }
   view.at_step = step;

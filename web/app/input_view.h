@@ -11,6 +11,7 @@
 #include "engine/data/tasks.h"
 #include "engine/models/model.h"
 #include "engine/train/trainer.h"
+#include "web/app/message.h"
 #include "web/app/state.h"
 
 namespace attnlab {
@@ -21,6 +22,7 @@ struct InputView : AttentionMaps {
   std::vector<int> predicted;       // (T) predicted tag ids
   std::vector<int> truth;           // (T) true tag ids when known (examples), else empty
   std::string error;                // the input cannot be run (unknown token, too long for a learned table, ...)
+  Message error_message;            // the same for the panels: by key where web/app words it, else `error`
   long at_step = -1;                // training step these numbers belong to
   bool stale = true;                // the input or the model changed since these numbers were made
 };

@@ -304,19 +304,28 @@ std::string App::open_file(const std::string& name, const std::uint8_t* bytes, s
   if (!error.empty()) {
     problem = error;
   } else if (bytes && size >= sizeof kMagic && std::memcmp(bytes, kMagic, sizeof kMagic) == 0) {
-    problem = load_model_bytes(bytes, size, name);
-    if (!problem.empty()) problem = name + " was not loaded: " + problem;
+    const std::string why = load_model_bytes(bytes, size, name);
+    if (!why.empty()) {
+      problem = name + " was not loaded: " + why;
+      notices.push_back({problem, "notice_not_loaded", {{"name", name}, {"problem", why}}});
+      return problem;
+    }
   } else {
     // anything else is read as your own data: CoNLL-U or word/TAG lines (a binary file is refused by its line)
     problem = load_data(std::string(bytes ? reinterpret_cast<const char*>(bytes) : "", bytes ? size : 0), name);
     if (problem.empty()) {
-      notices.push_back("Loaded " + name + " as your data: " + std::to_string(runs.own->text.sentences.size()) +
-                        " sentences, " + std::to_string(runs.own->text.tag_names.size()) + " tags (task own).");
+      const std::string sentences = std::to_string(runs.own->text.sentences.size());
+      const std::string tags = std::to_string(runs.own->text.tag_names.size());
+      notices.push_back({"Loaded " + name + " as your data: " + sentences + " sentences, " + tags + " tags (task own).",
+                         "notice_loaded_data",
+                         {{"name", name}, {"sentences", sentences}, {"tags", tags}}});
       return "";
     }
   }
   if (problem.empty()) {
-    notices.push_back("Loaded " + name + ": " + runs.main.what + " (training paused).");
+    notices.push_back({"Loaded " + name + ": " + runs.main.what + " (training paused).",
+                       "notice_loaded_model",
+                       {{"name", name}, {"model", runs.main.what}}});
   } else {
     notices.push_back(problem);
   }

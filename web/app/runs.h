@@ -31,7 +31,7 @@ void build_run(Run& run, const std::shared_ptr<const Dataset>& data, const Model
 // Your own data (App::load_data): the parsed file, kept for the session (switching to another task and back
 // keeps it). The own task's Dataset is made from it, with the seed's train/dev split, by App::rebuild_data.
 struct OwnData {
-  std::string name;  // the file's name as given (not in the URL: links cannot carry a file)
+  std::string name;  // the file's name as given, "" if none (not in the URL: links cannot carry a file)
   TaggedText text;   // sentences, tag set, counts (engine/data/tagged_text.h)
 };
 

@@ -221,14 +221,19 @@ const StateField* find_state_field(const std::string& name) {
   return nullptr;
 }
 
-std::string check_state(const AppState& s) {
+std::string check_state(const AppState& s) { return check_state_message(s).text; }
+
+Message check_state_message(const AppState& s) {
   if (s.dim % s.heads != 0)
-    return "heads: " + std::to_string(s.heads) + " heads do not divide the width dim=" + std::to_string(s.dim) +
-           " (each head gets dim/heads columns)";
-  if (s.lesson == 0 && !s.guess.empty()) return "guess: a prediction needs an open lesson stop (lesson=1 or more)";
+    return {"heads: " + std::to_string(s.heads) + " heads do not divide the width dim=" + std::to_string(s.dim) +
+                " (each head gets dim/heads columns)",
+            "state_heads_divide",
+            {{"heads", std::to_string(s.heads)}, {"dim", std::to_string(s.dim)}}};
+  if (s.lesson == 0 && !s.guess.empty())
+    return {"guess: a prediction needs an open lesson stop (lesson=1 or more)", "state_guess_needs_stop"};
   if (s.pe == "sinusoidal" && s.dim % 2 != 0)
-    return "dim: the sinusoidal encoding pairs sin and cos, so dim must be even";
-  return "";
+    return {"dim: the sinusoidal encoding pairs sin and cos, so dim must be even", "state_dim_even"};
+  return {};
 }
 
 std::string url_encode(const std::string& s) {

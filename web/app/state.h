@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "engine/core/names.h"
+#include "web/app/message.h"
 
 namespace attnlab {
 
@@ -92,6 +93,7 @@ const StateField* find_state_field(const std::string& name);
 
 // Rules that involve several fields (e.g. heads must divide dim). "" = fine.
 std::string check_state(const AppState& s);
+Message check_state_message(const AppState& s);  // the same problem for the panels, by key
 
 // The defaults of a task: a default AppState, except that graph starts with mask = graph and pe = none
 // (attention along the edges; graph nodes have no order), and every task but pos with pe_scale = 1

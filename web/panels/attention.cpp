@@ -44,7 +44,7 @@ void ShowAttentionPanel(App& app, PanelTextures& tex) {
   const InputView& v = app.view;
   ui::Intro(S().attn_intro, app.picks.compact);
   if (!v.error.empty()) {
-    ImGui::TextColored(ImVec4(1, 0.55f, 0.45f, 1), "%s", v.error.c_str());
+    ImGui::TextColored(ImVec4(1, 0.55f, 0.45f, 1), "%s", MessageText(v.error_message).c_str());
     ShowExportMenu(app, Panel::attention);
     return;
   }

@@ -7,6 +7,7 @@
 
 #include "imgui.h"
 #include "web/app/app.h"
+#include "web/ui/strings.h"
 
 namespace attnlab {
 
@@ -46,7 +47,10 @@ void SettingControl(App& app, const std::string& key, float width) {
   ImGui::PushID(key.c_str());
   ImGui::AlignTextToFramePadding();
   ImGui::TextUnformatted(key.c_str());
-  if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", f->help);
+  if (ImGui::IsItemHovered()) {  // setting_help_<name> in the interface's language; the field table's as a fallback
+    const char* help = ui::text("setting_help_" + key);
+    ImGui::SetTooltip("%s", help ? help : f->help);
+  }
   ImGui::SameLine(0, ImGui::GetStyle().ItemInnerSpacing.x);
   ImGui::SetNextItemWidth(width);
   const std::string value = f->get(app.state);
@@ -93,8 +97,17 @@ void SettingControl(App& app, const std::string& key, float width) {
     }
   }
   ImGui::PopID();
-  if (commit)
-    for (const std::string& problem : app.set_state({{key, next}})) app.notices.push_back(problem);
+  if (commit) {
+    // A refused value becomes a notice; the problems web/app words by key are shown in the interface's language.
+    AppState probe = app.state;
+    f->set(probe, next);
+    const Message rule = check_state_message(probe);
+    for (const std::string& problem : app.set_state({{key, next}})) {
+      if (!rule.empty() && problem == rule.text) app.notices.push_back(rule);
+      else if (problem == App::kOwnNeedsData) app.notices.push_back({problem, "own_needs_data"});
+      else app.notices.push_back(problem);
+    }
+  }
 }
 
 }  // namespace attnlab

@@ -50,7 +50,7 @@ static void TokenChips(const App& app, const std::vector<std::string>& tokens, c
 // App::load_data. Where there is no picker (the desktop), say how to drop one instead.
 static void PickOwnData(App& app) {
   if (!app.platform.pick_file || !app.platform.pick_file(".conllu,.txt,.tsv")) {
-    app.notices.push_back(S().data_own_no_picker);
+    app.notices.push_back({S().data_own_no_picker, "data_own_no_picker"});  // by key: follows a language switch
   }
 }
 
@@ -59,7 +59,7 @@ static void OwnDataSummary(const App& app) {
   const OwnData& own = *app.runs.own;
   const TaggedText& t = own.text;
   ImGui::PushTextWrapPos(0.0f);  // narrow columns (800 px, phones) wrap instead of cutting the line
-  ImGui::Text(S().data_own_file, own.name.c_str(), t.format.c_str());
+  ImGui::Text(S().data_own_file, own.name.empty() ? S().own_unnamed : own.name.c_str(), t.format.c_str());
   ImGui::TextDisabled(S().data_own_counts, t.sentences.size(), t.tokens, t.tag_names.size());  // splits: below
   std::string tags;
   for (const std::string& n : t.tag_names) tags += (tags.empty() ? "" : " ") + n;
@@ -111,7 +111,10 @@ void ShowDataPanel(App& app) {
   if (app.runs.data) {
     ImGui::TextDisabled(S().data_sizes, app.runs.data->train.size(), app.runs.data->dev.size(), app.runs.data->tags());
   }
-  if (!app.runs.data_error.empty()) ImGui::TextColored(ImVec4(1, 0.5f, 0.4f, 1), "%s", app.runs.data_error.c_str());
+  if (!app.runs.data_error.empty()) {
+    const bool no_file = app.runs.data_error == App::kOwnNeedsData;
+    ImGui::TextColored(ImVec4(1, 0.5f, 0.4f, 1), "%s", no_file ? S().own_needs_data : app.runs.data_error.c_str());
+  }
 
   if (app.input_is_text()) {
     std::string text = app.state.input;
@@ -128,7 +131,7 @@ void ShowDataPanel(App& app) {
   }
 
   if (!app.view.error.empty()) {
-    ImGui::TextColored(ImVec4(1, 0.55f, 0.45f, 1), "%s", app.view.error.c_str());
+    ImGui::TextColored(ImVec4(1, 0.55f, 0.45f, 1), "%s", MessageText(app.view.error_message).c_str());
   } else if (!app.view.predicted.empty()) {
     ImGui::TextDisabled(S().data_predicted, app.view.at_step);
     TokenChips(app, app.view.tokens, app.view.predicted, app.view.truth);

@@ -46,7 +46,11 @@ void ShowEmbeddingsPanel(App& app, PanelTextures&) {
   app.ensure_embeddings();
   const EmbeddingView& e = app.embeddings;
   if (!e.error.empty()) {
-    ImGui::TextColored(ImVec4(1, 0.7f, 0.4f, 1), S().emb_none, e.error.c_str());
+    // the two problems the page itself can name in the interface's language; the engine's others in its words
+    if (!app.runs.main.trainer) ImGui::TextDisabled("%s", S().data_no_model);
+    else if (app.runs.data && app.runs.data->input != InputMode::tokens)
+      ImGui::TextColored(ImVec4(1, 0.7f, 0.4f, 1), S().emb_none, S().emb_not_words);
+    else ImGui::TextColored(ImVec4(1, 0.7f, 0.4f, 1), S().emb_none, e.error.c_str());
     ShowExportMenu(app, Panel::embeddings);
     return;
   }

@@ -29,7 +29,7 @@ void ShowExportMenu(App& app, Panel panel) {
   if (ImGui::BeginPopup("##export_menu")) {
     if (ImGui::MenuItem(S().export_png)) app.exports.request(panel, ExportFormat::png, true);
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", S().export_png_help);
-    const std::string why = csv_unavailable(app, panel);
+    const std::string why = MessageText(csv_unavailable_message(app, panel));
     char csv_label[96];
     const char* csv_help = S().export_csv_help;
     if (panel == Panel::training) {

@@ -38,6 +38,11 @@ void RecordWindow(App& app, const std::string& name) {
   RecordRect(app, name, p.x, p.y, s.x, s.y);
 }
 
+std::string MessageText(const Message& m) {
+  const char* t = m.key.empty() ? nullptr : ui::text(m.key);
+  return t ? ui::fill(t, m.values) : m.text;
+}
+
 // Problems the user should know about (a bad setting in a shared link, ...), in a band under the title.
 void ShowNotices(App& app) {
   if (app.notices.empty()) return;
@@ -50,7 +55,7 @@ void ShowNotices(App& app) {
   ImGui::BeginGroup();
   ImGui::PushTextWrapPos(0);
   for (std::size_t i = app.notices.size() - shown; i < app.notices.size(); ++i)
-    ImGui::TextUnformatted(app.notices[i].c_str());
+    ImGui::TextUnformatted(MessageText(app.notices[i]).c_str());
   ImGui::PopTextWrapPos();
   ImGui::EndGroup();
   ImGui::EndChild();

@@ -1,8 +1,10 @@
 #include "web/panels/math_panels.h"
 
 #include <algorithm>
+#include <string>
 
 #include "imgui.h"
+#include "web/panels/panels.h"
 #include "web/ui/strings.h"
 #include "web/ui/widgets.h"
 
@@ -11,14 +13,14 @@ namespace attnlab {
 using ui::S;
 
 // The main run's model, after a forward pass of the shown input, when it has attention; null otherwise.
-static const SeqModel<float>* shown_tagger(App& app, const char** why) {
-  *why = nullptr;
+static const SeqModel<float>* shown_tagger(App& app, std::string* why) {
+  why->clear();
   if (!app.runs.main.trainer) {
     *why = S().data_no_model;
     return nullptr;
   }
   if (!app.view.error.empty()) {
-    *why = app.view.error.c_str();
+    *why = MessageText(app.view.error_message);
     return nullptr;
   }
   const SeqModel<float>& model = app.runs.main.trainer->model();
@@ -32,7 +34,7 @@ static const SeqModel<float>* shown_tagger(App& app, const char** why) {
       (app.runs.main.trainer->model().batch_size() != 1 || app.runs.main.trainer->model().seq_len() != app.view.len))
     app.refresh_view();
   if (app.view.len == 0 || !app.view.error.empty()) {
-    *why = app.view.error.empty() ? S().attn_none : app.view.error.c_str();
+    *why = app.view.error.empty() ? S().attn_none : MessageText(app.view.error_message);
     return nullptr;
   }
   return &model;
@@ -53,10 +55,10 @@ static void LayerHeadPickers(App& app, int L, int H) {
 // The top of both panels: the teaching text, then the layer and head pickers, or why there is nothing to show.
 const SeqModel<float>* MathPanelHeader(App& app, const char* intro) {
   ui::Intro(intro, app.picks.compact);
-  const char* why = nullptr;
+  std::string why;
   const SeqModel<float>* tg = shown_tagger(app, &why);
   if (!tg) {
-    ImGui::TextDisabled("%s", why);
+    ImGui::TextDisabled("%s", why.c_str());
     return nullptr;
   }
   LayerHeadPickers(app, tg->config().layers, tg->config().heads);

@@ -60,10 +60,12 @@ void ShowModelPanel(App& app) {
 
   const bool changed = state_to_query(p) != state_to_query(app.state);
   if (changed) {
-    const std::string problem = check_state(p);
+    const Message problem = check_state_message(p);
     ImGui::Spacing();
     if (!problem.empty()) {
-      ImGui::TextColored(ImVec4(1, 0.55f, 0.45f, 1), "%s", problem.c_str());
+      ImGui::PushTextWrapPos(0);
+      ImGui::TextColored(ImVec4(1, 0.55f, 0.45f, 1), "%s", MessageText(problem).c_str());
+      ImGui::PopTextWrapPos();
     } else {
       ImGui::TextColored(ImVec4(1, 0.8f, 0.4f, 1), "%s", S().model_pending);
       if (ImGui::Button(S().model_apply)) app.apply(p);

@@ -41,13 +41,15 @@ void ShowApp(App& app, PanelTextures& tex, float width, float height);
 void ShowView(App& app, PanelTextures& tex, Panel panel);
 const char* PanelTitle(Panel panel);
 void ShowViewTabs(App& app, PanelTextures& tex, const std::vector<Panel>& panels, bool narrow);
-void ShowNotices(App& app);
+void ShowNotices(App& app);  // problems to know about (a bad setting in a link), with a button to dismiss them
+// A message of web/app/ (web/app/message.h) in the interface's language: its key's text with the {name} marks
+// filled in, or its English text where it has no key (or the table lacks that key).
+std::string MessageText(const Message& m);
 // Where this frame drew a part, for the layout tests (App::picks.layout, attnlab._layout()): the last item, the
 // current window, or a rectangle.
 void RecordItem(App& app, const std::string& name);
 void RecordWindow(App& app, const std::string& name);
-void RecordRect(App& app, const std::string& name, float x, float y, float w,
-                float h);  // problems to know about (a bad setting in a link), with a button to dismiss them
+void RecordRect(App& app, const std::string& name, float x, float y, float w, float h);
 // Embed mode (embed.cpp): the caption, the controls and the panels, filling the current window.
 void ShowEmbed(App& app, PanelTextures& tex, const std::vector<Panel>& panels, const std::vector<std::string>& controls,
                const std::string& caption);

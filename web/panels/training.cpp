@@ -38,7 +38,7 @@ static void ModelFileButtons(App& app) {
   if (ImGui::IsItemHovered()) ImGui::SetTooltip(S().train_save_model_help, app.model_file_name().c_str());
   ImGui::SameLine();
   if (ImGui::Button(S().train_open_model) && !(app.platform.pick_file && app.platform.pick_file(".model")))
-    app.notices.push_back(S().train_open_model_desktop);  // no picker here (the desktop): say what works
+    app.notices.push_back({S().train_open_model_desktop, "train_open_model_desktop"});  // no picker here: what works
   if (ImGui::IsItemHovered())
     ImGui::SetTooltip("%s", app.platform.has_file_picker ? S().train_open_model_help : S().train_open_model_desktop);
   ImGui::SameLine();
@@ -53,7 +53,8 @@ static void ModelFileButtons(App& app) {
       if (problem.empty()) std::snprintf(line, sizeof line, S().train_saved, where.c_str());
       app.notices.push_back(problem.empty() ? std::string(line) : problem);
     } catch (const std::exception& e) {
-      app.notices.push_back(std::string("PyTorch: ") + e.what());
+      std::snprintf(line, sizeof line, S().notice_torch_failed, e.what());
+      app.notices.push_back(line);
     }
   }
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", S().train_export_torch_help);
