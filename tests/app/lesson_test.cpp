@@ -176,6 +176,18 @@ TEST(Lesson, EveryTextAStopNamesIsInTheTableWithEveryMarkFilled) {
   EXPECT_EQ(lesson_choice_key(*lesson_stop(1), "self-attention"), nullptr) << "stop 1's options are tags";
 }
 
+TEST(Lesson, OpeningAStopKeepsTheLanguage) {
+  App app;
+  ASSERT_TRUE(app.set_state({{"lang", "zh"}}).empty());
+  ASSERT_TRUE(app.set_state({{"lesson", "2"}}).empty());
+  EXPECT_EQ(app.state.lang, "zh") << "the stop's settings do not include the interface's language";
+  ASSERT_TRUE(app.set_state({{"lesson", "3"}}).empty());
+  EXPECT_EQ(app.state.lang, "zh");
+  ASSERT_TRUE(app.set_state({{"lesson", "4"}, {"lang", "en"}}).empty());
+  EXPECT_EQ(app.state.lang, "en") << "a link may still set it";
+  EXPECT_EQ(app.state.task, "pos");
+}
+
 TEST(Lesson, ALinkWithAPredictionOpensTheStopAndStartsTraining) {
   App app;
   app.load_url_state("#lesson=3&guess=40");
