@@ -5,11 +5,62 @@
 
 #include <cmath>
 #include <cstdio>
+#include <map>
+#include <set>
 
 #include "web/app/app.h"
 
 namespace attnlab {
 namespace {
+
+// The English table, key -> text, read from the strings files themselves (web/app/ knows only the keys; the
+// panels resolve them), to check that every key the lesson names exists and gets a value for each mark.
+const std::map<std::string, std::string>& english() {
+  static const std::map<std::string, std::string> table = {
+#define X(key, text) {#key, text},
+#include "web/ui/strings_en.inc"
+#undef X
+  };
+  return table;
+}
+
+std::set<std::string> marks(const std::string& t) {
+  std::set<std::string> out;
+  for (std::size_t i = t.find('{'); i != std::string::npos; i = t.find('{', i + 1)) {
+    const std::size_t close = t.find('}', i);
+    if (close == std::string::npos) break;
+    out.insert(t.substr(i + 1, close - i - 1));
+  }
+  return out;
+}
+
+using Pairs = std::vector<std::pair<std::string, std::string>>;
+
+// A line in English, as the panel shows it in English: the key's text with its marks filled.
+std::string English(const LessonLine& line) {
+  const auto it = english().find(line.key);
+  std::string t = it == english().end() ? line.key : it->second;
+  Pairs all = line.values;
+  for (const auto& [name, key] : line.keys) all.emplace_back(name, english().count(key) ? english().at(key) : key);
+  for (const auto& [name, value] : all)
+    for (std::size_t at = t.find("{" + name + "}"); at != std::string::npos; at = t.find("{" + name + "}"))
+      t.replace(at, name.size() + 2, value);
+  return t;
+}
+
+// The key is in the table, each key filling a mark too, and every mark of its text has a value or a key.
+void ExpectFilled(const std::string& key, const Pairs& values, const Pairs& keys, const std::string& where) {
+  const auto it = english().find(key);
+  ASSERT_NE(it, english().end()) << where << ": no text for the key " << key;
+  std::set<std::string> given;
+  for (const auto& [name, value] : values) given.insert(name);
+  for (const auto& [name, k] : keys) {
+    given.insert(name);
+    EXPECT_TRUE(english().count(k)) << where << ": {" << name << "} names the key " << k << ", which has no text";
+  }
+  for (const std::string& m : marks(it->second))
+    EXPECT_TRUE(given.count(m)) << where << ": " << key << " has {" << m << "}, and the lesson gives it no value";
+}
 
 // A prediction every stop accepts: its first choice, or the middle of its slider.
 std::string some_prediction(const App& app, const LessonStop& stop) {
@@ -73,7 +124,15 @@ TEST_P(EveryStop, OpensPredictsTrainsAndRevealsAMeasuredResult) {
   }
   std::printf("stop %d %s: predicted %s, measured %s (%g %s), outcome %s\n", n, stop.id, guess.c_str(),
               r.answer.c_str(), r.value, r.unit.c_str(), r.outcome.c_str());
-  for (const LessonNumber& x : r.numbers) std::printf("    %s: %g %s\n", x.name.c_str(), x.value, x.unit.c_str());
+  for (const LessonNumber& x : r.numbers) {
+    std::printf("    %s: %g %s\n", English(x.name).c_str(), x.value, x.unit.c_str());
+    ExpectFilled(x.name.key, x.name.values, x.name.keys, std::string(stop.id) + " number");
+  }
+  ExpectFilled(std::string("lesson_") + stop.id + "_why_" + r.outcome, r.fill, r.fill_keys, stop.id);
+  if (stop.question.kind == LessonQuestion::Kind::choice &&
+      (stop.question.on_variants || !stop.question.labels.empty())) {
+    EXPECT_NE(lesson_choice_key(stop, r.answer), nullptr) << "the answer " << r.answer << " has a label";
+  }
   // predictions compare with the result as the reveal says
   EXPECT_EQ(prediction_agrees(stop, guess, r), stop.question.kind == LessonQuestion::Kind::choice
                                                    ? guess == r.answer
@@ -89,6 +148,44 @@ TEST(Lesson, HasAStopForEveryIdeaOfTheLectureInItsOrder) {
   for (int i = 0; i < 12; ++i) EXPECT_STREQ(lesson_stop(i + 1)->id, ids[i]);
   EXPECT_EQ(lesson_stop(0), nullptr);
   EXPECT_EQ(lesson_stop(lesson_stop_count() + 1), nullptr);
+}
+
+TEST(Lesson, EveryTextAStopNamesIsInTheTableWithEveryMarkFilled) {
+  App app;
+  for (int n = 1; n <= lesson_stop_count(); ++n) {
+    const LessonStop& stop = *lesson_stop(n);
+    ASSERT_TRUE(app.set_state({{"lesson", std::to_string(n)}}).empty());
+    const std::string id = std::string("lesson_") + stop.id;
+    ExpectFilled(id + "_title", {}, {}, stop.id);
+    ExpectFilled(id + "_text", {}, {}, stop.id);
+    // the card fills the question's marks from these (web/panels/lesson.cpp)
+    ExpectFilled(id + "_question", {{"steps", ""}, {"input", ""}, {"query", ""}, {"task", ""}, {"t", ""}}, {}, stop.id);
+    for (const LessonVariant& v : stop.variants) {
+      ASSERT_NE(v.label, nullptr) << stop.id << ": the variant " << v.name << " has no label";
+      ExpectFilled(v.label, {}, {}, stop.id);
+    }
+    for (const auto& [option, key] : stop.question.labels) ExpectFilled(key, {}, {}, stop.id);
+    if (stop.question.kind != LessonQuestion::Kind::choice) continue;
+    // an option that is a word of the lesson is shown by its label; data (tags, tokens) as it is
+    const bool words = stop.question.on_variants || !stop.question.labels.empty();
+    for (const std::string& c : stop.question.choices(app))
+      EXPECT_EQ(lesson_choice_key(stop, c) != nullptr, words) << stop.id << ": " << c;
+  }
+  EXPECT_EQ(lesson_choice_key(*lesson_stop(6), "twice as many"), std::string("lesson_matrix_name_twice"));
+  EXPECT_EQ(lesson_choice_key(*lesson_stop(10), "along the edges"), std::string("lesson_graph_name_edges"));
+  EXPECT_EQ(lesson_choice_key(*lesson_stop(1), "self-attention"), nullptr) << "stop 1's options are tags";
+}
+
+TEST(Lesson, OpeningAStopKeepsTheLanguage) {
+  App app;
+  ASSERT_TRUE(app.set_state({{"lang", "zh"}}).empty());
+  ASSERT_TRUE(app.set_state({{"lesson", "2"}}).empty());
+  EXPECT_EQ(app.state.lang, "zh") << "the stop's settings do not include the interface's language";
+  ASSERT_TRUE(app.set_state({{"lesson", "3"}}).empty());
+  EXPECT_EQ(app.state.lang, "zh");
+  ASSERT_TRUE(app.set_state({{"lesson", "4"}, {"lang", "en"}}).empty());
+  EXPECT_EQ(app.state.lang, "en") << "a link may still set it";
+  EXPECT_EQ(app.state.task, "pos");
 }
 
 TEST(Lesson, ALinkWithAPredictionOpensTheStopAndStartsTraining) {

@@ -1,5 +1,6 @@
 // The string tables: every English key has a Chinese text, with the same format specifiers (in the same order:
-// printf reads them in order) and the same {name} marks (any order: fill() finds them by name).
+// printf reads them in order) and the same {name} marks (any order: fill() finds them by name). A text with
+// marks is filled, not printed with printf, so its '%' signs are plain text.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -63,7 +64,11 @@ TEST(Strings, EveryEnglishKeyHasOneChineseTextWithTheSamePlaceholders) {
       ADD_FAILURE() << "zh: no translation of " << e.key << " (\"" << e.text << "\")";
       continue;
     }
-    EXPECT_EQ(specifiers(it->second), specifiers(e.text)) << e.key << ": zh \"" << it->second << "\"";
+    // A text with {name} marks is a template for fill(), never a printf format: its '%' are literal ("{p} %
+    // for"), so only its marks are compared.
+    if (marks(e.text).empty()) {
+      EXPECT_EQ(specifiers(it->second), specifiers(e.text)) << e.key << ": zh \"" << it->second << "\"";
+    }
     EXPECT_EQ(marks(it->second), marks(e.text)) << e.key << ": zh \"" << it->second << "\"";
     if (std::string(e.text).find_first_not_of(" ") != std::string::npos) {
       EXPECT_FALSE(it->second.empty()) << e.key << ": empty Chinese text";

@@ -76,6 +76,15 @@ bool lesson_asks_for_token(const App& app) {
   return stop && stop->question.on_tokens && app.state.guess.empty() && !app.lesson.result;
 }
 
+const char* lesson_choice_key(const LessonStop& stop, const std::string& choice) {
+  if (stop.question.on_variants)
+    for (const LessonVariant& v : stop.variants)
+      if (choice == v.name) return v.label;
+  for (const auto& [option, key] : stop.question.labels)
+    if (choice == option) return key;
+  return nullptr;
+}
+
 bool prediction_agrees(const LessonStop& stop, const std::string& prediction, const LessonResult& result) {
   if (prediction.empty()) return false;
   if (stop.question.kind == LessonQuestion::Kind::choice) return prediction == result.answer;

@@ -4,7 +4,8 @@
 //
 // A stop is one declaration in lesson_stops.cpp (nothing of it is spread over the panels):
 //   id        names its texts in the strings table: lesson_<id>_title, _text, _question, and the sentences
-//             that explain the outcome, lesson_<id>_why_<outcome> (web/ui/strings_en.inc)
+//             that explain the outcome, lesson_<id>_why_<outcome> (web/ui/strings_en_lesson.inc); everything
+//             else it shows (variant labels, the measured numbers' names) is named by key too (LessonLine)
 //   setup     the settings it starts from, as a link's query ("task=seen&panel=compare"), on top of the
 //             defaults; training is paused until the student has predicted
 //   variants  models trained side by side with the main one, each the setup plus a few settings
@@ -31,9 +32,18 @@ namespace attnlab {
 struct App;
 struct AppState;
 
-// One measured number of a reveal ("window FC: 61.2 %").
+// A text the lesson puts on screen, named by its key in the strings table (web/ui/strings_en_lesson.inc):
+// web/app/ knows no strings, the panels resolve the key in the active language (ui::text). Its {name} marks
+// are filled with measured values as text, or with the text of another key (a variant's label).
+struct LessonLine {
+  std::string key;                                          // "lesson_n_scores" ("scores A computed, {t} tokens")
+  std::vector<std::pair<std::string, std::string>> values;  // {name} -> text ("t" -> "8")
+  std::vector<std::pair<std::string, std::string>> keys;    // {name} -> the text of this key
+};
+
+// One measured number of a reveal ("window FC (3 tokens): 61.2 %").
 struct LessonNumber {
-  std::string name;  // what it is: a variant's name or a quantity ("attention", "scores computed")
+  LessonLine name;  // what it is: a variant's label or a quantity ("self-attention", "scores per step, full")
   double value = NAN;
   std::string unit;  // "%", "", "ms", ...
 };
@@ -44,8 +54,9 @@ struct LessonResult {
   std::string unit;
   std::vector<LessonNumber> numbers;                      // everything measured, in order
   std::string outcome;                                    // picks the sentence that says why: lesson_<id>_why_<outcome>
-  std::vector<std::pair<std::string, std::string>> fill;  // {name} -> text for that sentence
-  long step = 0;                                          // training steps the models had
+  std::vector<std::pair<std::string, std::string>> fill;  // {name} -> text for that sentence (measured values)
+  std::vector<std::pair<std::string, std::string>> fill_keys;  // {name} -> a key whose text fills it (a label)
+  long step = 0;                                               // training steps the models had
 };
 
 // What a measure may read: the stop's trained runs and the App (data, settings, the shown input).
@@ -62,14 +73,20 @@ struct LessonQuestion {
   // choice: the options, which may depend on the App (e.g. the tokens of the shown input)
   std::function<std::vector<std::string>(const App&)> choices;
   double lo = 0, hi = 100, tolerance = 10;  // number: the slider's range; a prediction this close agrees
-  const char* unit = "";
-  bool on_tokens = false;  // choice: the options are the shown input's tokens, in order, so a view that draws
-                           // them (Step by step's keys) may take the answer as a click on a token
+  const char* unit = "";  // a unit that is a word ("steps") is shown as the text of lesson_unit_<unit>
+  // choice: the options that are words of the lesson rather than data (not tags, not tokens), each with the
+  // key of the label shown for it; the option itself (what AppState::guess, the URL and the API hold) stays
+  // the same in every language.
+  std::vector<std::pair<std::string, const char*>> labels;
+  bool on_variants = false;  // choice: the options are the stop's variants' names, labelled by their `label`
+  bool on_tokens = false;    // choice: the options are the shown input's tokens, in order, so a view that draws
+                             // them (Step by step's keys) may take the answer as a click on a token
 };
 
 struct LessonVariant {
-  const char* name;      // shown in the reveal ("window FC"); the texts' {placeholders} use it too
+  const char* name;      // the variant as an answer (a choice, AppState::guess, the API): "window FC (3 tokens)"
   const char* settings;  // on top of the stop's setup ("" = the setup itself)
+  const char* label;     // the key of its name as shown (the reveal, the buttons, the texts' {name0}, {best})
 };
 
 struct LessonStop {
@@ -94,6 +111,9 @@ AppState lesson_start_state(int n);
 std::string check_prediction(const App& app, int n, const std::string& value, std::string* canonical = nullptr);
 // The open stop waits for a prediction that is a token of the shown input (LessonQuestion::on_tokens).
 bool lesson_asks_for_token(const App& app);
+// The key of the label a choice of stop's question is shown with (a variant's label, or one of the
+// question's labels); null when the choice is data shown as it is (a tag, a token).
+const char* lesson_choice_key(const LessonStop& stop, const std::string& choice);
 // Whether a prediction agrees with the measured result (choice: the same option; number: within tolerance).
 bool prediction_agrees(const LessonStop& stop, const std::string& prediction, const LessonResult& result);
 

@@ -47,22 +47,23 @@ std::vector<int> tag_words(const Run& run, const std::vector<std::string>& words
   return tags;
 }
 
-// The dev accuracy of every variant, as numbers named after the variants; the best one's index.
+// The dev accuracy of every variant, as numbers named by the variants' labels; the best one's index.
 int accuracies(LessonContext& ctx, const LessonStop& stop, LessonResult* r) {
   int best = 0;
   std::vector<double> acc;
   for (std::size_t i = 0; i < ctx.runs.size(); ++i) {
     acc.push_back(ctx.dev_accuracy(static_cast<int>(i)));
-    r->numbers.push_back({stop.variants[i].name, acc.back(), "%"});
+    r->numbers.push_back({{stop.variants[i].label, {}, {}}, acc.back(), "%"});
     r->fill.emplace_back("acc" + std::to_string(i), num(acc.back()));
-    r->fill.emplace_back("name" + std::to_string(i), stop.variants[i].name);
+    r->fill_keys.emplace_back("name" + std::to_string(i), stop.variants[i].label);
     if (acc.back() > acc[static_cast<std::size_t>(best)]) best = static_cast<int>(i);
   }
-  r->fill.emplace_back("best", stop.variants[static_cast<std::size_t>(best)].name);
+  r->fill_keys.emplace_back("best", stop.variants[static_cast<std::size_t>(best)].label);
   return best;
 }
 
 const LessonStop& stop_named(const char* id);
+std::vector<std::string> names_of_stop(const char* id);
 
 // A "which variant is the most accurate?" result: the accuracies, the best one as the answer. Its index.
 int most_accurate(LessonContext& ctx, const char* id, LessonResult* r) {
@@ -87,9 +88,27 @@ LessonQuestion choice(std::function<std::vector<std::string>(const App&)> choice
   return q;
 }
 
+// A question whose options are stop id's variants (looked up when asked: the stops are still being built here).
+LessonQuestion variant_question(const char* id) {
+  LessonQuestion q = choice([id](const App&) { return names_of_stop(id); });
+  q.on_variants = true;
+  return q;
+}
+
 LessonQuestion token_question() {
   LessonQuestion q = choice([](const App& app) { return token_choices(input_words(app)); });
   q.on_tokens = true;
+  return q;
+}
+
+// Stop 6's question: how many learned numbers at twice the length. Its options are words, each with a label.
+LessonQuestion matrix_question() {
+  LessonQuestion q = choice([](const App&) {
+    return std::vector<std::string>{"the same", "twice as many", "four times as many"};
+  });
+  q.labels = {{"the same", "lesson_matrix_name_same"},
+              {"twice as many", "lesson_matrix_name_twice"},
+              {"four times as many", "lesson_matrix_name_four"}};
   return q;
 }
 
@@ -119,7 +138,7 @@ const std::vector<LessonStop>& lesson_stops() {
       // 1. Vectors in, one label per vector out: the two "saw"s are one word but get different labels.
       {"vectors",
        "task=pos&input=I saw a saw&panel=attention",
-       {{"self-attention", ""}},
+       {{"self-attention", "", "lesson_name_attention"}},
        500,
        choice([](const App& app) { return app.tag_names(); }),
        [](LessonContext& ctx) {
@@ -137,8 +156,8 @@ const std::vector<LessonStop>& lesson_stops() {
          r.answer = d.tag_names[static_cast<std::size_t>(tag)];
          r.value = 100.0 * P(static_cast<long>(last), tag);
          r.unit = "%";
-         r.numbers.push_back({"P(" + r.answer + ") for '" + words[last] + "'", r.value, "%"});
-         r.numbers.push_back({"dev accuracy", ctx.dev_accuracy(0), "%"});
+         r.numbers.push_back({{"lesson_vectors_n_p", {{"tag", r.answer}, {"word", words[last]}}, {}}, r.value, "%"});
+         r.numbers.push_back({{"lesson_n_dev_accuracy", {}, {}}, ctx.dev_accuracy(0), "%"});
          // the same word twice (case-insensitively): does it get two labels?
          int first = -1;
          for (std::size_t i = 0; i + 1 < words.size(); ++i)
@@ -152,7 +171,7 @@ const std::vector<LessonStop>& lesson_stops() {
       // 2. One-hot vectors know no relations; learned word embeddings put similar words close.
       {"embeddings",
        "task=pos&input=I saw a saw&panel=embeddings",
-       {{"self-attention", ""}},
+       {{"self-attention", "", "lesson_name_attention"}},
        500,
        number(0, 100, 10, "%"),
        [](LessonContext& ctx) {
@@ -166,10 +185,10 @@ const std::vector<LessonStop>& lesson_stops() {
          r.value = 100.0 * now.same_tag;
          r.answer = num(r.value, "%.0f");
          r.unit = "%";
-         r.numbers = {{"at step 0 (random vectors)", 100.0 * start, "%"},
-                      {"after training", r.value, "%"},
-                      {"by chance", 100.0 * now.chance, "%"},
-                      {"words", static_cast<double>(now.words.size()), ""}};
+         r.numbers = {{{"lesson_embeddings_n_start", {}, {}}, 100.0 * start, "%"},
+                      {{"lesson_embeddings_n_trained", {}, {}}, r.value, "%"},
+                      {{"lesson_embeddings_n_chance", {}, {}}, 100.0 * now.chance, "%"},
+                      {{"lesson_embeddings_n_words", {}, {}}, static_cast<double>(now.words.size()), ""}};
          r.outcome = now.same_tag > start + 0.05 && now.same_tag > now.chance + 0.05 ? "learned" : "not_yet";
          r.fill = {{"before", num(100.0 * start, "%.0f")},
                    {"after", num(r.value, "%.0f")},
@@ -180,7 +199,8 @@ const std::vector<LessonStop>& lesson_stops() {
       // 3. A window of neighbours is not enough: "seen" needs the whole sequence.
       {"window",
        "task=seen&panel=attention",
-       {{"self-attention", ""}, {"window FC (3 tokens)", "model=window&k=3"}},
+       {{"self-attention", "", "lesson_name_attention"},
+        {"window FC (3 tokens)", "model=window&k=3", "lesson_window_name_fc"}},
        300,
        number(0, 100, 10, "%"),
        [](LessonContext& ctx) {
@@ -197,7 +217,7 @@ const std::vector<LessonStop>& lesson_stops() {
       // 4. Relevance alpha by dot product; query, key, value; a token attends to itself too.
       {"qkv",
        "task=pos&input=I saw a saw&panel=step",
-       {{"self-attention", ""}},
+       {{"self-attention", "", "lesson_name_attention"}},
        500,
        token_question(),
        [](LessonContext& ctx) {
@@ -209,7 +229,8 @@ const std::vector<LessonStop>& lesson_stops() {
          const float* row = maps.head(0, 0) + static_cast<long>(i) * T;
          const int best = static_cast<int>(std::max_element(row, row + T) - row);
          const std::vector<std::string> names = token_choices(words);
-         for (int j = 0; j < T; ++j) r.numbers.push_back({"α'(" + names[j] + ")", 100.0 * row[j], "%"});
+         for (int j = 0; j < T; ++j)
+           r.numbers.push_back({{"lesson_qkv_n_alpha", {{"key", names[j]}}, {}}, 100.0 * row[j], "%"});
          r.answer = names[static_cast<std::size_t>(best)];
          r.value = 100.0 * row[best];
          r.unit = "%";
@@ -225,9 +246,11 @@ const std::vector<LessonStop>& lesson_stops() {
       // choice matters: softmax weights sum to 1, an average, which loses "how many" (on pos all three tie).
       {"softmax",
        "task=count&panel=attention",
-       {{"softmax", ""}, {"relu", "norm=relu"}, {"sigmoid", "norm=sigmoid"}},
+       {{"softmax", "", "lesson_softmax_name_softmax"},
+        {"relu", "norm=relu", "lesson_softmax_name_relu"},
+        {"sigmoid", "norm=sigmoid", "lesson_softmax_name_sigmoid"}},
        400,
-       choice([](const App&) { return names_of_stop("softmax"); }),
+       variant_question("softmax"),
        [](LessonContext& ctx) {
          LessonResult r;
          const int best = most_accurate(ctx, "softmax", &r);
@@ -241,11 +264,9 @@ const std::vector<LessonStop>& lesson_stops() {
       // 6. The matrix form: only Wq, Wk, Wv (and Wo) are learned; A, A' and O are computed for each input.
       {"matrix",
        "task=pos&input=I saw a saw&panel=matrix",
-       {{"self-attention", ""}},
+       {{"self-attention", "", "lesson_name_attention"}},
        0,
-       choice([](const App&) {
-         return std::vector<std::string>{"the same", "twice as many", "four times as many"};
-       }),
+       matrix_question(),
        [](LessonContext& ctx) {
          LessonResult r;
          SeqModel<float>& model = ctx.runs[0]->trainer->model();
@@ -267,9 +288,10 @@ const std::vector<LessonStop>& lesson_stops() {
                     : learned_after == 2 * learned ? "twice as many"
                                                    : "four times as many";
          r.value = static_cast<double>(learned);
-         r.numbers = {{"learned in block 1's attention (Wq, Wk, Wv, Wo, biases)", static_cast<double>(learned), ""},
-                      {"scores A computed, " + std::to_string(once_maps.len) + " tokens", double(scores_once), ""},
-                      {"scores A computed, " + std::to_string(twice_maps.len) + " tokens", double(scores_twice), ""}};
+         r.numbers = {
+             {{"lesson_matrix_n_learned", {}, {}}, static_cast<double>(learned), ""},
+             {{"lesson_matrix_n_scores", {{"t", std::to_string(once_maps.len)}}, {}}, double(scores_once), ""},
+             {{"lesson_matrix_n_scores", {{"t", std::to_string(twice_maps.len)}}, {}}, double(scores_twice), ""}};
          r.outcome = "same";
          r.fill = {{"learned", std::to_string(learned)},
                    {"t1", std::to_string(once_maps.len)},
@@ -282,9 +304,9 @@ const std::vector<LessonStop>& lesson_stops() {
       // 7. Multi-head: heads learn different patterns.
       {"heads",
        "task=count&layers=1&heads=4&panel=attention",
-       {{"four heads", ""}, {"one head", "heads=1"}},
+       {{"four heads", "", "lesson_heads_name_four"}, {"one head", "heads=1", "lesson_heads_name_one"}},
        400,
-       choice([](const App&) { return names_of_stop("heads"); }),
+       variant_question("heads"),
        [](LessonContext& ctx) {
          LessonResult r;
          most_accurate(ctx, "heads", &r);
@@ -297,9 +319,11 @@ const std::vector<LessonStop>& lesson_stops() {
       // 8. Positional encoding: none, hand-made (sinusoidal) or learned; a learned table past its length.
       {"position",
        "task=reverse&pe=learned&max_len=16&panel=pe",
-       {{"learned (16 rows)", ""}, {"sinusoidal", "pe=sinusoidal"}, {"none", "pe=none"}},
+       {{"learned (16 rows)", "", "lesson_position_name_learned"},
+        {"sinusoidal", "pe=sinusoidal", "lesson_position_name_sinusoidal"},
+        {"none", "pe=none", "lesson_position_name_none"}},
        800,
-       choice([](const App&) { return names_of_stop("position"); }),
+       variant_question("position"),
        [](LessonContext& ctx) {
          LessonResult r;
          const LessonStop& stop = stop_named("position");
@@ -327,9 +351,11 @@ const std::vector<LessonStop>& lesson_stops() {
            } catch (const std::exception& e) {
              error = e.what();
            }
-           r.numbers.push_back({std::string(stop.variants[i].name) + ", " + std::to_string(longest + 1) + "-" +
-                                    std::to_string(longest + 8) + " tokens",
-                                error.empty() ? acc : NAN, "%"});
+           r.numbers.push_back({{"lesson_position_n_longer",
+                                 {{"from", std::to_string(longest + 1)}, {"to", std::to_string(longest + 8)}},
+                                 {{"name", stop.variants[i].label}}},
+                                error.empty() ? acc : NAN,
+                                "%"});
            r.fill.emplace_back("long" + std::to_string(i), error.empty() ? num(acc) : "-");
            const double drop = error.empty() ? r.numbers[i].value - acc : 1e9;
            if (!error.empty() && worst < 0) r.fill.emplace_back("error", error);
@@ -340,14 +366,14 @@ const std::vector<LessonStop>& lesson_stops() {
          r.unit = "%";
          r.outcome = worst_drop >= 1e9 ? "cannot" : "drops";
          r.fill.emplace_back("len", std::to_string(longest));
-         r.fill.emplace_back("worst", r.answer);
+         r.fill_keys.emplace_back("worst", stop.variants[static_cast<std::size_t>(worst)].label);
          return r;
        }},
 
       // 9. Truncated attention for speech: each frame sees a window of its neighbours.
       {"speech",
        "task=frames&mask=window&window=1&panel=attention",
-       {{"truncated (w = 1)", ""}, {"full", "mask=full"}},
+       {{"truncated (w = 1)", "", "lesson_speech_name_truncated"}, {"full", "mask=full", "lesson_speech_name_full"}},
        200,
        number(0, 100, 10, "%"),
        [](LessonContext& ctx) {
@@ -358,8 +384,8 @@ const std::vector<LessonStop>& lesson_stops() {
          r.value = full.scores_per_step > 0 ? 100.0 * m.scores_per_step / full.scores_per_step : NAN;
          r.answer = num(r.value, "%.0f");
          r.unit = "%";
-         r.numbers.push_back({"scores per step, truncated", m.scores_per_step, ""});
-         r.numbers.push_back({"scores per step, full", full.scores_per_step, ""});
+         r.numbers.push_back({{"lesson_speech_n_scores_truncated", {}, {}}, m.scores_per_step, ""});
+         r.numbers.push_back({{"lesson_speech_n_scores_full", {}, {}}, full.scores_per_step, ""});
          const double diff = r.numbers[0].value - r.numbers[1].value;
          r.outcome = std::fabs(diff) <= 2.0 ? "same" : diff > 0 ? "better" : "worse";
          r.fill.emplace_back("share", r.answer);
@@ -370,9 +396,9 @@ const std::vector<LessonStop>& lesson_stops() {
       // 10. Attention on a graph: only along the edges, it is a graph neural network.
       {"graph",
        "task=graph&panel=attention",
-       {{"along the edges", ""}, {"every node", "mask=full"}},
+       {{"along the edges", "", "lesson_graph_name_edges"}, {"every node", "mask=full", "lesson_graph_name_full"}},
        200,
-       choice([](const App&) { return names_of_stop("graph"); }),
+       variant_question("graph"),
        [](LessonContext& ctx) {
          LessonResult r;
          const int best = most_accurate(ctx, "graph", &r);
@@ -383,9 +409,11 @@ const std::vector<LessonStop>& lesson_stops() {
       // 11. Self-attention vs CNN: a CNN is self-attention that may only look at a fixed window.
       {"cnn",
        "task=pos&input=I saw a saw&mask=window&window=1&panel=attention",
-       {{"attention, window 1", ""}, {"CNN (kernel 3)", "model=cnn&k=3"}, {"full attention", "mask=full"}},
+       {{"attention, window 1", "", "lesson_cnn_name_window"},
+        {"CNN (kernel 3)", "model=cnn&k=3", "lesson_cnn_name_cnn"},
+        {"full attention", "mask=full", "lesson_cnn_name_full"}},
        600,
-       choice([](const App&) { return names_of_stop("cnn"); }),
+       variant_question("cnn"),
        [](LessonContext& ctx) {
          LessonResult r;
          const int best = most_accurate(ctx, "cnn", &r);
@@ -396,7 +424,7 @@ const std::vector<LessonStop>& lesson_stops() {
       // 12. Self-attention vs RNN: an RNN reads one token after the other; attention reads all at once.
       {"rnn",
        "task=pos&input=I saw a saw&panel=attention",
-       {{"self-attention", ""}, {"RNN (GRU)", "model=rnn&rnn=gru"}},
+       {{"self-attention", "", "lesson_name_attention"}, {"RNN (GRU)", "model=rnn&rnn=gru", "lesson_rnn_name_rnn"}},
        400,
        number(1, 64, 0.5, "steps"),
        [](LessonContext& ctx) {
@@ -409,15 +437,16 @@ const std::vector<LessonStop>& lesson_stops() {
          // side by side); attention computes every token of a layer in one matrix product: L steps
          r.value = T;
          r.answer = std::to_string(T);
-         r.numbers.push_back({"RNN: steps one after the other", static_cast<double>(T), ""});
-         r.numbers.push_back({"attention: steps one after the other", static_cast<double>(att.layers), ""});
+         r.numbers.push_back({{"lesson_rnn_n_rnn_sequential", {}, {}}, static_cast<double>(T), ""});
+         r.numbers.push_back({{"lesson_rnn_n_attention_sequential", {}, {}}, static_cast<double>(att.layers), ""});
          double ms[2][2];
          const int lens[2] = {16, 64};
          for (int k = 0; k < 2; ++k) {
            ms[0][k] = measure_step_ms(att, 16, lens[k], 3);
            ms[1][k] = measure_step_ms(rnn, 16, lens[k], 3);
-           r.numbers.push_back({"attention: ms per step, " + std::to_string(lens[k]) + " tokens", ms[0][k], "ms"});
-           r.numbers.push_back({"RNN: ms per step, " + std::to_string(lens[k]) + " tokens", ms[1][k], "ms"});
+           const std::string t = std::to_string(lens[k]);
+           r.numbers.push_back({{"lesson_rnn_n_attention_ms", {{"t", t}}, {}}, ms[0][k], "ms"});
+           r.numbers.push_back({{"lesson_rnn_n_rnn_ms", {{"t", t}}, {}}, ms[1][k], "ms"});
          }
          r.unit = "steps";
          r.outcome = ms[1][1] > ms[0][1] ? "slower" : "faster";

@@ -31,8 +31,37 @@ std::string LessonQuestionText(const App& app, const LessonStop& stop) {
                                                  {"t", std::to_string(words.size())}});
 }
 
+// A key's text in the active language ("" for a key the table lacks: tests/app/lesson_test.cpp checks that
+// every key the lesson names is there).
+static std::string KeyText(const std::string& key) {
+  const char* t = ui::text(key);
+  return t ? t : "";
+}
+
+// Measured values, and the texts of the keys that fill the other marks.
+static std::vector<std::pair<std::string, std::string>> FillValues(
+    std::vector<std::pair<std::string, std::string>> values,
+    const std::vector<std::pair<std::string, std::string>>& keys) {
+  for (const auto& [name, key] : keys) values.emplace_back(name, KeyText(key));
+  return values;
+}
+
 std::string LessonWhy(const LessonStop& stop, const LessonResult& r) {
-  return ui::fill(LessonText(stop, ("why_" + r.outcome).c_str()), r.fill);
+  return ui::fill(LessonText(stop, ("why_" + r.outcome).c_str()), FillValues(r.fill, r.fill_keys));
+}
+
+std::string LessonLineText(const LessonLine& line) {
+  return ui::fill(KeyText(line.key), FillValues(line.values, line.keys));
+}
+
+std::string LessonChoiceLabel(const LessonStop& stop, const std::string& choice) {
+  const char* key = lesson_choice_key(stop, choice);
+  return key ? KeyText(key) : choice;
+}
+
+std::string LessonUnit(const std::string& unit) {
+  const char* t = unit.empty() || unit == "%" || unit == "ms" ? nullptr : ui::text("lesson_unit_" + unit);
+  return t ? t : unit;
 }
 
 std::string LessonNumberText(const LessonNumber& n) {
@@ -41,8 +70,8 @@ std::string LessonNumberText(const LessonNumber& n) {
   if (n.unit == "%") std::snprintf(buf, sizeof buf, "%.1f %%", n.value);
   else if (n.unit == "ms") std::snprintf(buf, sizeof buf, "%.2f ms", n.value);
   else if ((n.value == std::floor(n.value) || std::fabs(n.value) >= 100) && std::fabs(n.value) < 1e12)
-    return ui::GroupDigits(std::llround(n.value)) + (n.unit.empty() ? "" : " " + n.unit);
-  else std::snprintf(buf, sizeof buf, "%.3g %s", n.value, n.unit.c_str());
+    return ui::GroupDigits(std::llround(n.value)) + (n.unit.empty() ? "" : " " + LessonUnit(n.unit));
+  else std::snprintf(buf, sizeof buf, "%.3g %s", n.value, LessonUnit(n.unit).c_str());
   return buf;
 }
 
@@ -74,15 +103,17 @@ static void Question(App& app, const LessonStop& stop) {
   if (q.kind == LessonQuestion::Kind::choice) {
     ImGui::TextDisabled("%s", q.on_tokens ? S().lesson_choose_token : S().lesson_choose);
     const std::vector<std::string> choices = q.choices(app);
+    std::vector<std::string> labels;  // as shown; a click answers with the choice itself
+    for (const std::string& c : choices) labels.push_back(LessonChoiceLabel(stop, c));
     const float right = ImGui::GetContentRegionAvail().x + ImGui::GetCursorScreenPos().x;
     for (std::size_t i = 0; i < choices.size(); ++i) {
       ImGui::PushID(static_cast<int>(i));
-      const float w = ImGui::CalcTextSize(choices[i].c_str()).x + ImGui::GetStyle().FramePadding.x * 2;
+      const float w = ImGui::CalcTextSize(labels[i].c_str()).x + ImGui::GetStyle().FramePadding.x * 2;
       if (i > 0) {
         ImGui::SameLine();
         if (ImGui::GetCursorScreenPos().x + w > right) ImGui::NewLine();
       }
-      if (ImGui::Button(choices[i].c_str())) app.set_state({{"guess", choices[i]}});
+      if (ImGui::Button(labels[i].c_str())) app.set_state({{"guess", choices[i]}});
       ImGui::PopID();
     }
     return;
@@ -95,8 +126,8 @@ static void Question(App& app, const LessonStop& stop) {
   float v = static_cast<float>(app.picks.lesson_slider);
   ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x - ImGui::CalcTextSize(S().lesson_predict).x -
                           ImGui::GetStyle().FramePadding.x * 4);
-  char format[32];
-  std::snprintf(format, sizeof format, "%%.0f %s", q.unit);
+  char format[64];
+  std::snprintf(format, sizeof format, "%%.0f %s", LessonUnit(q.unit).c_str());
   if (ImGui::SliderFloat("##guess", &v, static_cast<float>(q.lo), static_cast<float>(q.hi), format))
     app.picks.lesson_slider = std::round(v);
   ImGui::SameLine();
@@ -107,14 +138,16 @@ static void Question(App& app, const LessonStop& stop) {
   }
 }
 
+// An answer as shown: a choice by its label, a number with its unit.
+static std::string AnswerText(const LessonStop& stop, const std::string& answer) {
+  if (stop.question.kind == LessonQuestion::Kind::choice) return LessonChoiceLabel(stop, answer);
+  return answer + (stop.question.unit[0] ? " " + LessonUnit(stop.question.unit) : "");
+}
+
 static void Reveal(App& app, const LessonStop& stop, const LessonResult& r) {
   const bool agrees = prediction_agrees(stop, app.state.guess, r);
-  ImGui::Text(S().lesson_you_predicted,
-              (app.state.guess + (stop.question.unit[0] ? std::string(" ") + stop.question.unit : "")).c_str());
-  std::string measured = r.answer;
-  if (stop.question.kind == LessonQuestion::Kind::number && stop.question.unit[0])
-    measured += std::string(" ") + stop.question.unit;
-  ImGui::Text(S().lesson_measured, measured.c_str());
+  ImGui::Text(S().lesson_you_predicted, AnswerText(stop, app.state.guess).c_str());
+  ImGui::Text(S().lesson_measured, AnswerText(stop, r.answer).c_str());
   ImGui::PushStyleColor(ImGuiCol_Text, agrees ? ImVec4(0.5f, 0.9f, 0.5f, 1) : ImVec4(1.0f, 0.7f, 0.4f, 1));
   ui::Prose(agrees ? S().lesson_agrees : S().lesson_differs);
   ImGui::PopStyleColor();
@@ -127,7 +160,7 @@ static void Reveal(App& app, const LessonStop& stop, const LessonResult& r) {
       ImGui::TableNextRow();
       ImGui::TableNextColumn();
       ImGui::PushTextWrapPos(0);
-      ImGui::TextUnformatted(n.name.c_str());
+      ImGui::TextUnformatted(LessonLineText(n.name).c_str());
       ImGui::PopTextWrapPos();
       ImGui::TableNextColumn();
       ImGui::TextUnformatted(LessonNumberText(n).c_str());
@@ -160,7 +193,7 @@ void ShowLessonCard(App& app) {
   } else if (L.result) {
     Reveal(app, *stop, *L.result);
   } else if (!app.state.guess.empty()) {
-    ImGui::Text(S().lesson_you_predicted, app.state.guess.c_str());
+    ImGui::Text(S().lesson_you_predicted, AnswerText(*stop, app.state.guess).c_str());
     char overlay[96];
     std::snprintf(overlay, sizeof overlay, S().lesson_training, std::min<long>(app.runs.main.step(), stop->steps),
                   stop->steps);

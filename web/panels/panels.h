@@ -81,5 +81,10 @@ std::string LessonText(const LessonStop& stop, const char* part);
 std::string LessonQuestionText(const App& app, const LessonStop& stop);
 std::string LessonWhy(const LessonStop& stop, const LessonResult& r);
 std::string LessonNumberText(const LessonNumber& n);
+std::string LessonLineText(const LessonLine& line);  // a measured number's name, a text named by key
+// A choice as its button shows it (a variant's label in the active language; a tag or a token as it is), and
+// a question's unit as shown ("steps" → the text of lesson_unit_steps; "%" and "ms" as they are).
+std::string LessonChoiceLabel(const LessonStop& stop, const std::string& choice);
+std::string LessonUnit(const std::string& unit);
 
 }  // namespace attnlab

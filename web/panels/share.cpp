@@ -108,7 +108,7 @@ void ShowShareDialog(App& app, PanelTextures& tex, float width, float height) {
   ImGui::SetNextItemWidth(-ImGui::CalcTextSize(S().share_copy).x - font * 1.5f);
   ImGui::InputText("##link", &link, ImGuiInputTextFlags_ReadOnly);
   ImGui::SameLine();
-  CopyButton(app, "link", link, "link");
+  CopyButton(app, "link", link, S().share_what_link);
   ImGui::Separator();
 
   // 2. The frame: panels, controls, caption, size.

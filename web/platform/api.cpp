@@ -89,7 +89,10 @@ static nlohmann::json lesson_json(App& app) {
   j["progress"] = L.progress(app.runs.main.step());
   if (q.kind == LessonQuestion::Kind::choice) {
     j["kind"] = "choice";
-    j["choices"] = q.choices(app);
+    j["choices"] = q.choices(app);  // what predict() takes, the same in every language
+    json labels = json::array();    // the buttons' texts, in the active language
+    for (const std::string& c : q.choices(app)) labels.push_back(LessonChoiceLabel(*stop, c));
+    j["labels"] = labels;
   } else {
     j["kind"] = "number";
     j["range"] = {q.lo, q.hi};
@@ -105,7 +108,7 @@ static nlohmann::json lesson_json(App& app) {
     const LessonResult& r = *L.result;
     json numbers = json::array();
     for (const LessonNumber& x : r.numbers) {
-      json v = {{"name", x.name}, {"value", nullptr}, {"unit", x.unit}};
+      json v = {{"name", LessonLineText(x.name)}, {"value", nullptr}, {"unit", x.unit}};
       if (std::isfinite(x.value)) v["value"] = x.value;
       numbers.push_back(v);
     }
