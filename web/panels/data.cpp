@@ -118,9 +118,10 @@ void ShowDataPanel(App& app) {
     ImGui::SetNextItemWidth(-ImGui::GetFontSize() * 2);
     if (ImGui::InputTextWithHint("##input", S().data_input_hint, &text)) next.input = text.substr(0, kMaxInputChars);
     const TaskKind kind = app.runs.data ? app.runs.data->task.kind : TaskKind::seen;
-    HelpMarker(kind == TaskKind::pos   ? S().data_input_help_pos
-               : kind == TaskKind::own ? S().data_input_help_own
-                                       : S().data_input_help_tokens);
+    HelpMarker(kind == TaskKind::pos      ? S().data_input_help_pos
+               : kind == TaskKind::own    ? S().data_input_help_own
+               : kind == TaskKind::seg_zh ? S().data_input_help_seg
+                                          : S().data_input_help_tokens);
   } else {
     ImGui::SetNextItemWidth(ImGui::GetFontSize() * 10);
     SettingInt(S().data_example, "example", &next.example);
