@@ -140,13 +140,14 @@ void ShowDataPanel(App& app) {
   if (app.runs.data && app.input_is_text() && ImGui::TreeNode(S().data_examples)) {
     for (std::size_t e = 0; e < 3 && e < app.runs.data->train.size(); ++e) {
       const Sequence& s = app.runs.data->train[e * 7 % app.runs.data->train.size()];
+      const bool chars = app.runs.data->task.kind == TaskKind::seg_zh;
       std::vector<std::string> toks;
       std::string text;
       for (int t = 0; t < s.length(); ++t) {
         toks.push_back(s.words.empty()
                            ? app.runs.data->token_names[static_cast<std::size_t>(s.tokens[static_cast<std::size_t>(t)])]
                            : s.words[static_cast<std::size_t>(t)]);
-        text += (t ? " " : "") + toks.back();
+        text += (t && !chars ? " " : "") + toks.back();  // Chinese is written without spaces
       }
       ImGui::PushID(static_cast<int>(e));
       if (ImGui::SmallButton(S().data_use)) next.input = text;
