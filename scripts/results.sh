@@ -4,7 +4,7 @@
 #   scripts/results.sh [path/to/attnlab]        (default: build/native/attnlab; `make results` builds it)
 #
 # Every number below comes from `attnlab train --json` / `attnlab eval --json` / `attnlab speed --json`
-# with the settings shown, so each line can be re-run by hand. About 5 minutes on one core.
+# with the settings shown, so each line can be re-run by hand. About 7 minutes on one core.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ATTNLAB=${1:-build/native/attnlab}
@@ -36,6 +36,18 @@ row "RNN Elman bidirectional" --task pos --model rnn --rnn elman --bidirectional
 for m in pos pos_alibi; do
   printf "  %-20s \"I saw a saw\" -> %s\n" "$m" \
     "$("$ATTNLAB" tag --load "$TMP/$m.model" --json "I saw a saw" | python3 -c 'import json,sys; print(" ".join(json.load(sys.stdin)["tags"]))')"
+done
+
+echo
+echo "== seg_zh: Chinese word segmentation, one B/M/E/S label per character (engine/data/seg_zh.txt, 1500 steps, seed 1)"
+echo "   (chance: always B, about 35%; 研究生命的起源 is 研究/生命/的/起源 = B E B E S B E)"
+row "attention L2 H4 D64 sinusoidal" --task seg_zh --steps 1500 --save "$TMP/seg.model"
+row "window FC k=3" --task seg_zh --model window --window 3 --steps 1500
+row "CNN k=3, 2 layers" --task seg_zh --model cnn --kernel 3 --cnn-layers 2 --steps 1500
+row "RNN GRU bidirectional" --task seg_zh --model rnn --rnn gru --bidirectional --steps 1500
+for text in 研究生命的起源 南京市长江大桥 他说的确实在理; do
+  printf "  %-20s %s -> %s\n" "attention" "$text" \
+    "$("$ATTNLAB" tag --load "$TMP/seg.model" --json "$text" | python3 -c 'import json,sys; print(" ".join(json.load(sys.stdin)["tags"]))')"
 done
 
 echo

@@ -57,6 +57,23 @@ void run(const EvalCmd& o) {
         seqs = remap_with_vocab(o.split == "dev" ? full.dev : full.train, md);
         what = lm.data_name + " (" + o.split + " split)";
       }
+    } else if (md.task.kind == TaskKind::seg_zh) {
+      if (!o.lengths.empty()) throw Error("--lengths is for synthetic tasks");
+      if (!o.data.empty()) {  // every sentence of a segmented file
+        for (const SegSentence& s : parse_segmented_text(read_text_file(o.data), o.data)) {
+          Sequence q = sequence_from_words(md, s.chars);
+          q.tags = s.tags;
+          seqs.push_back(std::move(q));
+        }
+        what = o.data + " (all sentences)";
+      } else {
+        std::string name;
+        const std::string text = lm.data_name.empty() ? default_seg_corpus(&name) : read_text_file(lm.data_name);
+        const Dataset full = make_seg_dataset(md.task, text, lm.data_name.empty() ? name : lm.data_name);
+        const auto& split = o.split == "test" ? full.test : o.split == "dev" ? full.dev : full.train;
+        seqs = remap_with_vocab(split, md);
+        what = (lm.data_name.empty() ? name : lm.data_name) + " (" + o.split + " split)";
+      }
     } else if (md.task.kind == TaskKind::pos) {
       if (!o.lengths.empty()) throw Error("--lengths is for synthetic tasks");
       if (!o.data.empty()) {
@@ -75,7 +92,7 @@ void run(const EvalCmd& o) {
         what = (lm.data_name.empty() ? name : lm.data_name) + " (" + o.split + " split)";
       }
     } else {
-      if (!o.data.empty()) throw Error("--data is for pos models (a CoNLL-U file) and own-data models");
+      if (!o.data.empty()) throw Error("--data is for pos models (a CoNLL-U file), own-data and seg_zh models");
       const Dataset full = make_synthetic_dataset(md.task);
       if (!o.lengths.empty()) {
         const auto [a, b] = parse_lengths(o.lengths);
@@ -144,7 +161,8 @@ void setup_eval(CLI::App& root) {
   cmd->add_option("--load", o.load, "Model file")->required();
   cmd->add_option("--data", o.data,
                   "pos: evaluate on every sentence of this CoNLL-U file instead; own: on every sentence of this "
-                  "file of tagged sentences (its tags must be the model's)");
+                  "file of tagged sentences (its tags must be the model's); seg_zh: on every sentence of this file of "
+                  "segmented sentences (words separated by spaces)");
   cmd->add_option("--split", o.split, "train | dev | test split of the model's own task")->capture_default_str();
   cmd->add_option("--lengths", o.lengths,
                   "Synthetic tasks: fresh sequences with lengths MIN:MAX (e.g. longer than in training)");

@@ -3,6 +3,7 @@
 //   attnlab tag --load pos.model "I saw a saw"           I PRON / saw VERB / a DET / saw NOUN
 //   attnlab tag --load pos.model --attention "I saw a saw"   also every head's attention weights
 //   attnlab tag --load pos.model --json "I saw a saw"    {"tokens": [...], "tags": [...]}
+//   attnlab tag --load seg.model --json 我们研究生命的起源  seg_zh: one token and one B/M/E/S tag per character
 #include <algorithm>
 #include <cstdio>
 #include <nlohmann/json.hpp>
@@ -76,7 +77,9 @@ void run(const TagCmd& o) {
   for (const auto& s : shown) width = std::max(width, s.size());
   for (int t = 0; t < T; ++t) {
     const bool unknown = is_word_task(d.task.kind) && !d.words.known(shown[t]);
-    const std::string note = unknown ? "   (unknown word, read as " + shape_names()[word_shape(shown[t])] + ")" : "";
+    const char* what = d.task.kind == TaskKind::seg_zh ? "character" : "word";
+    const std::string note =
+        unknown ? std::string("   (unknown ") + what + ", read as " + shape_names()[word_shape(shown[t])] + ")" : "";
     std::printf("%-*s  %s%s\n", static_cast<int>(width), shown[t].c_str(), tags[t].c_str(), note.c_str());
   }
   if (!with_attention) return;
@@ -98,10 +101,15 @@ void run(const TagCmd& o) {
 void setup_tag(CLI::App& root) {
   static TagCmd o;
   auto* cmd = root.add_subcommand("tag",
-                                  "Tag a sentence (pos) or a token sequence (seen, count, reverse, sort) "
-                                  "with a model saved by 'attnlab train --save'");
+                                  "Tag a sentence (pos, own), Chinese text (seg_zh: one B/M/E/S label per "
+                                  "character) or a token sequence (seen, count, reverse, sort) with a model saved "
+                                  "by 'attnlab train --save'");
   cmd->add_option("--load", o.load, "Model file")->required();
-  cmd->add_option("text", o.text, "The sentence, e.g. \"I saw a saw\" (pos), or tokens \"3 1 4 1\"")->required();
+  cmd->add_option("text", o.text,
+                  "The sentence, e.g. \"I saw a saw\" (pos); Chinese text without spaces, e.g. 研究生命的起源 "
+                  "(seg_zh: split into characters, spaces ignored, a run of ASCII letters/digits is one token, an "
+                  "unknown character reads as an unknown vector); or tokens \"3 1 4 1\"")
+      ->required();
   cmd->add_flag("--attention", o.attention, "Also print every head's attention weights");
   cmd->add_flag("--json", o.json,
                 "Print {\"tokens\": [...], \"tags\": [...]} (+ \"attention\" [layer][head][query][key])");

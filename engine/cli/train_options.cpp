@@ -23,6 +23,11 @@ Sequence sequence_from_text(const Dataset& d, const std::string& text, std::vect
     if (shown->empty()) throw Error("nothing to tag: give a sentence, words separated by spaces");
     return sequence_from_words(d, *shown);
   }
+  if (d.task.kind == TaskKind::seg_zh) {  // Chinese: one token per character, spaces ignored (segmentation.h)
+    *shown = split_chars(line);
+    if (shown->empty()) throw Error("nothing to tag: give Chinese text, e.g. \"" + std::string(kSegExample) + "\"");
+    return sequence_from_words(d, *shown);
+  }
   if (d.task.kind == TaskKind::pos) {
     *shown = split_words(line);
     if (shown->empty()) throw Error("nothing to tag: give a sentence, e.g. \"I saw a saw\"");
@@ -74,14 +79,18 @@ void add_task_options(CLI::App* cmd, TaskOptions& o) {
                   "What to learn: pos (English part of speech, 17 UPOS tags), seen (was this token seen earlier?), "
                   "count (how often does it occur?), reverse (token at T-1-i), sort (i-th smallest token), "
                   "frames (speech-like segment classes of noisy feature vectors), graph (majority class of a "
-                  "node's neighbours), own (your data: --data FILE of tagged sentences, with its own tags)")
+                  "node's neighbours), own (your data: --data FILE of tagged sentences, with its own tags), seg_zh "
+                  "(Chinese word segmentation: one label per character, B/M/E/S = begins, middle of, ends a word, "
+                  "a word of one character)")
       ->capture_default_str();
   cmd->add_option("--data", o.data,
                   "pos: a CoNLL-U file (e.g. a Universal Dependencies treebank) instead of the built-in corpus; "
                   "own (required): your tagged sentences, CoNLL-U (the tag is UPOS) or one sentence per line as "
-                  "word/TAG tokens (\"I/PRON saw/VERB a/DET saw/NOUN\") or word<TAB>TAG lines");
+                  "word/TAG tokens (\"I/PRON saw/VERB a/DET saw/NOUN\") or word<TAB>TAG lines; seg_zh: segmented "
+                  "Chinese sentences, one per line, words separated by spaces (\"研究 生命 的 起源\")");
   cmd->add_option("--data-seed", o.data_seed,
-                  "Seed of the data: synthetic sequences, the pos train/dev/test split, the own train/dev split")
+                  "Seed of the data: synthetic sequences, the pos and seg_zh train/dev/test split, the own "
+                  "train/dev split")
       ->capture_default_str();
   cmd->add_option("--lengths", o.lengths, "Synthetic tasks: sequence lengths MIN:MAX (default: the task's)");
   cmd->add_option("--vocab", o.vocab, "seen/count/reverse/sort: size of the token alphabet (default: the task's)");
@@ -144,7 +153,8 @@ void add_train_options(CLI::App* cmd, TrainOptions& o) {
   cmd->add_option("--target-acc", o.target_acc,
                   "Stop as soon as the dev accuracy reaches this (0..1, or a percentage such as 98)");
   cmd->add_option("--word-dropout", o.word_dropout,
-                  "pos: probability of replacing a training word by its unknown-word shape token")
+                  "pos, own, seg_zh: probability of replacing a training word (seg_zh: character) by its "
+                  "unknown-word shape token")
       ->capture_default_str();
   cmd->add_option("--eval-every", o.eval_every, "Steps between dev evaluations / report lines")->capture_default_str();
   cmd->add_option("--eval-max", o.eval_max, "Dev sequences per evaluation (0 = all)")->capture_default_str();

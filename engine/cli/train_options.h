@@ -6,6 +6,7 @@
 #include <string>
 
 #include "engine/cli/command.h"
+#include "engine/data/segmentation.h"
 #include "engine/io/model_io.h"
 #include "engine/settings/settings.h"
 

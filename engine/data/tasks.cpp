@@ -34,6 +34,10 @@ TaskConfig default_task_config(TaskKind kind) {
       t.max_len = 0;
       t.test_frac = 0;
       break;
+    case TaskKind::seg_zh:
+      t.min_len = 1;
+      t.max_len = 0;
+      break;
     case TaskKind::seen:
       t.vocab = 16;
       t.min_len = 8;
@@ -182,7 +186,8 @@ static Sequence make_one(const Dataset& data, Rng& rng, int T) {
       break;
     }
     case TaskKind::pos:
-    case TaskKind::own: throw std::logic_error("pos and own are not synthetic tasks");
+    case TaskKind::own:
+    case TaskKind::seg_zh: throw std::logic_error("pos, own and seg_zh are not synthetic tasks");
   }
   return s;
 }
@@ -205,6 +210,7 @@ Dataset make_synthetic_dataset(const TaskConfig& task) {
   if (!problem.empty()) throw std::invalid_argument(problem);
   if (task.kind == TaskKind::pos) throw std::invalid_argument("pos needs a corpus: use make_pos_dataset");
   if (task.kind == TaskKind::own) throw std::invalid_argument("own needs tagged text: use make_own_dataset");
+  if (task.kind == TaskKind::seg_zh) throw std::invalid_argument("seg_zh needs a corpus: use make_seg_dataset");
   Dataset d;
   d.task = task;
   switch (task.kind) {
@@ -237,7 +243,8 @@ Dataset make_synthetic_dataset(const TaskConfig& task) {
       for (int c = 0; c < task.classes; ++c) d.tag_names.push_back("class" + std::to_string(c));
       break;
     case TaskKind::pos:
-    case TaskKind::own: break;
+    case TaskKind::own:
+    case TaskKind::seg_zh: break;
   }
   // each split from its own stream: seed·4 + 1, + 2, + 3
   d.train = make_synthetic_sequences(d, task.train, task.min_len, task.max_len, task.seed * 4u + 1u);

@@ -1,5 +1,5 @@
-// data/: the tasks (this file), the word vocabulary (words.h), CoNLL-U (conllu.h) and the POS corpus
-// (pos_en.conllu, compiled into the binary). Depends on core only: a task knows nothing of the models.
+// data/: the tasks (this file), the word vocabulary (words.h), CoNLL-U (conllu.h), the POS corpus
+// (pos_en.conllu, compiled into the binary) and Chinese segmentation (segmentation.h, seg_zh.txt). Depends on core only: a task knows nothing of the models.
 //
 // The tasks the tagger learns: one label per input vector, each with a seeded train/dev/test split and
 // sequences of varying length. Each task shows one thing about attention (or its absence):
@@ -17,6 +17,9 @@
 //            (windowed) attention is enough, and cheaper.
 //   own      your own data: a file of tagged sentences (tagged_text.h: CoNLL-U, word/TAG lines or
 //            word<TAB>TAG columns) with its own tag set; a train and a dev split, no test split.
+//   seg_zh   Chinese word segmentation: one label per character, B M E S (begins, middle of, ends a word; a
+//            word of one character), from the built-in corpus (segmentation.h, seg_zh.txt). Whether a
+//            character ends a word often depends on characters two or more places away (研究生命 / 研究生).
 //   graph    small random graphs; node features = a one-hot class; tag = the most frequent class among the
 //            node's neighbours (ties: the smaller class). Attention restricted to the edges (the allow
 //            mask) is message passing: "self-attention on a graph is a kind of GNN".
@@ -38,7 +41,7 @@
 
 namespace attnlab {
 
-enum class TaskKind { pos, seen, count, reverse, sort, frames, graph, own };
+enum class TaskKind { pos, seen, count, reverse, sort, frames, graph, own, seg_zh };
 inline constexpr EnumName<TaskKind> kTaskKindNames[] = {
     {TaskKind::pos, "pos", "English part of speech, 17 UPOS tags"},
     {TaskKind::seen, "seen", "was this token seen earlier?"},
@@ -48,11 +51,13 @@ inline constexpr EnumName<TaskKind> kTaskKindNames[] = {
     {TaskKind::frames, "frames", "speech-like segment classes of noisy feature vectors"},
     {TaskKind::graph, "graph", "the majority class of a node's neighbours"},
     {TaskKind::own, "own", "your data: a file of tagged sentences, with its own tags"},
+    {TaskKind::seg_zh, "seg_zh", "Chinese word segmentation, one label per character: B M E S"},
 };
 constexpr NameTable<TaskKind> names_of(TaskKind) { return NameTable<TaskKind>(kTaskKindNames); }
-// Tasks of words (pos, own): a word vocabulary with shape tokens for unknown words (words.h), sentences typed
-// as text, word dropout while training. The others are synthetic, generated from the seed.
-constexpr bool is_word_task(TaskKind k) { return k == TaskKind::pos || k == TaskKind::own; }
+// Tasks of words (pos, own) and characters (seg_zh): a vocabulary with shape tokens for unknown words or
+// characters (words.h), sentences typed as text, word dropout while training. The others are synthetic,
+// generated from the seed.
+constexpr bool is_word_task(TaskKind k) { return k == TaskKind::pos || k == TaskKind::own || k == TaskKind::seg_zh; }
 
 struct TaskConfig {
   TaskKind kind = TaskKind::seen;

@@ -7,6 +7,7 @@
 #include <cstring>
 #include <stdexcept>
 
+#include "engine/data/segmentation.h"
 #include "engine/io/model_io.h"
 #include "engine/models/attention_tagger.h"
 #include "torch_template.h"
@@ -178,6 +179,7 @@ std::string check_torch_export(const SeqModel<float>& model, const Dataset& d) {
 
 Sequence torch_export_example(const SeqModel<float>& model, const Dataset& d) {
   if (d.task.kind == TaskKind::pos) return sequence_from_words(d, split_words("I saw a saw"));
+  if (d.task.kind == TaskKind::seg_zh) return seg_sequence_from_text(d, kSegExample);
   const ModelConfig& c = model.config();
   int hi = std::max(1, d.task.max_len);
   if (c.kind == ModelKind::attention && c.pe == PosEnc::learned) hi = std::min(hi, c.max_len);
@@ -248,7 +250,7 @@ std::vector<ExportedFile> export_torch(const SeqModel<float>& model, const Datas
                "}";
   }
   tensors += "]";
-  const bool lowercase = d.task.kind == TaskKind::pos ? d.words.lowercase() : false;
+  const bool lowercase = d.task.kind == TaskKind::pos || d.task.kind == TaskKind::seg_zh ? d.words.lowercase() : false;
   const std::string meta =
       "{\n  \"format\": 1,\n  \"name\": " + quoted(name) + ",\n  \"model\": " + quoted(describe(c)) +
       ",\n  \"task\": " + quoted(to_string(d.task.kind)) + ",\n  \"tags\": " + strings(d.tag_names) +

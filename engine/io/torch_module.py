@@ -26,6 +26,7 @@
 import json
 import math
 import os
+import re
 import sys
 import zlib
 
@@ -443,13 +444,19 @@ def split_words(text):
     return out + [cur] if cur else out
 
 
+def split_chars(text):
+    # engine/data/segmentation.cpp (seg_zh): one token per character, a run of ASCII letters/digits as one,
+    # whitespace (and the ideographic space) dropped
+    return re.findall(r"[A-Za-z0-9]+|[^\s\u3000]", text)
+
+
 def token_ids(meta, text):
-    """Words (pos) or token names (the synthetic token tasks) → (shown tokens, ids)."""
+    """Words (pos), characters (seg_zh) or token names (the synthetic token tasks) → (shown tokens, ids)."""
     if CONFIG["input"] != "tokens":
         raise ExportError("the %s task reads feature vectors, not words" % CONFIG["task"])
     vocab = meta["vocab"]
-    if CONFIG["task"] == "pos":
-        words = split_words(text)
+    if CONFIG["task"] in ("pos", "seg_zh"):
+        words = split_words(text) if CONFIG["task"] == "pos" else split_chars(text)
         index = {w: i for i, w in enumerate(vocab) if i >= 12}  # ids 0..11 are the shape tokens
         norm = normalize_word if meta["lowercase"] else (lambda w: w)
         return words, [index.get(norm(w), word_shape(w)) for w in words]

@@ -8,6 +8,7 @@
 #include <tuple>
 
 #include "engine/data/conllu.h"
+#include "engine/data/segmentation.h"
 
 namespace attnlab {
 
@@ -105,7 +106,9 @@ TaskConfig to_task_config(const TaskSettings& s) {
     std::tie(t.min_len, t.max_len) = parse_lengths(s.lengths);
   }
   if (!s.data.empty() && !is_word_task(t.kind)) {
-    throw SettingsError("--data is for the pos task (a CoNLL-U file) and the own task (your tagged sentences)");
+    throw SettingsError(
+        "--data is for the pos task (a CoNLL-U file), the own task (your tagged sentences) and seg_zh (segmented "
+        "sentences, words separated by spaces)");
   }
   if (s.vocab != 0) t.vocab = s.vocab;
   if (s.train_size != 0) t.train = s.train_size;
@@ -130,13 +133,15 @@ std::shared_ptr<Dataset> make_dataset(const TaskConfig& task, const std::string&
     }
     std::string name;
     std::string text;
+    const bool seg = task.kind == TaskKind::seg_zh;
     if (!data_file.empty()) {
       text = read_text_file(data_file);
       name = data_file;
     } else {
-      text = default_pos_corpus(&name);
+      text = seg ? default_seg_corpus(&name) : default_pos_corpus(&name);
     }
     if (data_name != nullptr) *data_name = data_file;
+    if (seg) return std::make_shared<Dataset>(make_seg_dataset(task, text, name));
     return std::make_shared<Dataset>(make_pos_dataset(task, text, name));
   } catch (const SettingsError&) {
     throw;

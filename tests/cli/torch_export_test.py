@@ -48,6 +48,7 @@ CASES = {
     "pos_rnn_bigru": ("--task pos --model rnn --rnn gru --bidirectional --dim 16 --hidden 16 --seed 12", True),
     "sort_rnn_elman": ("--task sort --model rnn --rnn elman --dim 16 --hidden 24 --seed 13", True),
     "graph_rnn_gru": ("--task graph --model rnn --rnn gru --dim 8 --hidden 8 --seed 14", True),
+    "seg_zh_attention": ("--task seg_zh --layers 1 --heads 2 --dim 16 --seed 15", True),
 }
 OTHER = ["refused", "damaged", "zip"]
 
@@ -151,6 +152,12 @@ def case_model(attnlab, name, tmp):
         assert all(t in meta["tags"] for _, t in tagged)
         # the module's words → ids are the engine's (unknown words by their shape): compare with `attnlab tag`
         tag_out = run(engine(attnlab) + ["tag", "--load", model_path, "--json", "She saw a blicket."]).stdout
+        assert [t for _, t in tagged] == json.loads(tag_out)["tags"], (tagged, tag_out)
+    if meta["task"] == "seg_zh":  # Chinese: one token per character, as the engine splits it
+        assert ex["shown"] == list("研究生命的起源"), ex["shown"]
+        tagged = mod.tag(torch_model, meta, "南京市 长江大桥2024")
+        assert [w for w, _ in tagged] == ["南", "京", "市", "长", "江", "大", "桥", "2024"], tagged
+        tag_out = run(engine(attnlab) + ["tag", "--load", model_path, "--json", "南京市 长江大桥2024"]).stdout
         assert [t for _, t in tagged] == json.loads(tag_out)["tags"], (tagged, tag_out)
     print("%s: %d inputs of lengths %s, max abs diff %.3g; alone:\n%s" % (name, len(lengths), lengths, worst,
                                                                           p.stdout))

@@ -4,6 +4,7 @@
 #include <cmath>
 #include <stdexcept>
 
+#include "engine/data/segmentation.h"
 #include "engine/data/words.h"
 #include "engine/settings/settings.h"
 
@@ -187,6 +188,10 @@ void App::rebuild_data() {
 }
 
 void App::fill_default_input() {
+  if (runs.data && state.input.empty() && runs.data->task.kind == TaskKind::seg_zh) {
+    state.input = kSegExample;  // a sentence whose segmentation needs context (研究 生命 / 研究生)
+    return;
+  }
   if (runs.data && state.input.empty() && input_is_text() && !runs.data->dev.empty()) {
     state.input = example_input(*runs.data);  // show a real example of the task
   }

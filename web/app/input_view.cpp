@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <sstream>
 
+#include "engine/data/segmentation.h"
 #include "engine/data/words.h"
 #include "engine/train/trainer.h"
 
@@ -10,7 +11,8 @@ namespace attnlab {
 
 bool input_is_text(const Dataset* data) { return !data || (data->input == InputMode::tokens && !data->has_graphs()); }
 
-// Text → a sequence of the task. pos, own: words (unknown ones map to shape tokens, never fail); the synthetic
+// Text → a sequence of the task. pos, own: words (unknown ones map to shape tokens, never fail); seg_zh: one
+// token per character (spaces ignored, a run of ASCII letters/digits as one: segmentation.h); the synthetic
 // token tasks: the task's token names separated by spaces; frames / graph: a dev example.
 static Message build_input(const Dataset& d, const AppState& state, Sequence* seq, std::vector<std::string>* labels) {
   *seq = Sequence{};
@@ -21,6 +23,13 @@ static Message build_input(const Dataset& d, const AppState& state, Sequence* se
     *seq = d.dev[i];
     for (int t = 0; t < seq->length(); ++t)
       labels->push_back(d.has_graphs() ? "n" + std::to_string(t) : std::to_string(t));
+    return "";
+  }
+  if (d.task.kind == TaskKind::seg_zh) {
+    const std::vector<std::string> chars = split_chars(state.input);
+    if (chars.empty()) return "type a Chinese sentence to segment";
+    *seq = sequence_from_words(d, chars);
+    *labels = chars;
     return "";
   }
   if (is_word_task(d.task.kind)) {

@@ -179,7 +179,7 @@ std::shared_ptr<const Dataset> data_for(const LoadedModel& lm, std::string* note
               "); a change of task or seed returns to the page's own";
     return made;
   }
-  if (f.task.kind != TaskKind::pos) {
+  if (f.task.kind != TaskKind::pos && f.task.kind != TaskKind::seg_zh) {
     *problem = std::string("the file's ") + to_string(f.task.kind) +
                " data (its tokens and tags) is not what this attnlab makes from the same settings: it was saved "
                "by another version";

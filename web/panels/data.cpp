@@ -121,9 +121,10 @@ void ShowDataPanel(App& app) {
     ImGui::SetNextItemWidth(-ImGui::GetFontSize() * 2);
     if (ImGui::InputTextWithHint("##input", S().data_input_hint, &text)) next.input = utf8_prefix(text, kMaxInputChars);
     const TaskKind kind = app.runs.data ? app.runs.data->task.kind : TaskKind::seen;
-    HelpMarker(kind == TaskKind::pos   ? S().data_input_help_pos
-               : kind == TaskKind::own ? S().data_input_help_own
-                                       : S().data_input_help_tokens);
+    HelpMarker(kind == TaskKind::pos      ? S().data_input_help_pos
+               : kind == TaskKind::own    ? S().data_input_help_own
+               : kind == TaskKind::seg_zh ? S().data_input_help_seg
+                                          : S().data_input_help_tokens);
   } else {
     ImGui::SetNextItemWidth(ImGui::GetFontSize() * 10);
     SettingInt(S().data_example, "example", &next.example);
@@ -142,13 +143,14 @@ void ShowDataPanel(App& app) {
   if (app.runs.data && app.input_is_text() && ImGui::TreeNode(S().data_examples)) {
     for (std::size_t e = 0; e < 3 && e < app.runs.data->train.size(); ++e) {
       const Sequence& s = app.runs.data->train[e * 7 % app.runs.data->train.size()];
+      const bool chars = app.runs.data->task.kind == TaskKind::seg_zh;
       std::vector<std::string> toks;
       std::string text;
       for (int t = 0; t < s.length(); ++t) {
         toks.push_back(s.words.empty()
                            ? app.runs.data->token_names[static_cast<std::size_t>(s.tokens[static_cast<std::size_t>(t)])]
                            : s.words[static_cast<std::size_t>(t)]);
-        text += (t ? " " : "") + toks.back();
+        text += (t && !chars ? " " : "") + toks.back();  // Chinese is written without spaces
       }
       ImGui::PushID(static_cast<int>(e));
       if (ImGui::SmallButton(S().data_use)) next.input = text;

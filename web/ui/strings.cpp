@@ -60,6 +60,7 @@ const char* task_help(const std::string& task) {
   if (task == "frames") return s.task_frames;
   if (task == "graph") return s.task_graph;
   if (task == "own") return s.task_own;
+  if (task == "seg_zh") return s.task_seg_zh;
   return "";
 }
 

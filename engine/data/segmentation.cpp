@@ -1,0 +1,228 @@
+// T = characters of one sentence, V = character vocabulary
+#include "engine/data/segmentation.h"
+
+#include <algorithm>
+#include <cstdlib>
+#include <fstream>
+#include <memory>
+#include <stdexcept>
+
+#include "engine/core/rng.h"
+#include "engine/data/conllu.h"
+
+// The build compiles engine/data/seg_zh.txt into the binary (scripts/embed.cmake, name "seg_corpus").
+#if defined(__has_include)
+#if __has_include("seg_corpus.h")
+#include "seg_corpus.h"
+#define ATTNLAB_HAVE_EMBEDDED_SEG_CORPUS 1
+#endif
+#endif
+
+namespace attnlab {
+
+const std::vector<std::string>& bmes_tags() {
+  static const std::vector<std::string> tags = {"B", "M", "E", "S"};
+  return tags;
+}
+
+// ------------------------------------------------------------------------------------------- splitting
+
+static bool ascii_word_char(unsigned char c) {
+  return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
+}
+
+// Bytes of the UTF-8 sequence starting at s[i], or 0 if it is not a valid one (a stray continuation byte, a
+// truncated or overlong sequence, a surrogate, past U+10FFFF).
+static std::size_t utf8_length(const std::string& s, std::size_t i) {
+  const unsigned char c = static_cast<unsigned char>(s[i]);
+  std::size_t n = 0;
+  unsigned long cp = 0;
+  if (c < 0x80) return 1;
+  if (c >= 0xC2 && c <= 0xDF) n = 2, cp = c & 0x1F;
+  else if (c >= 0xE0 && c <= 0xEF) n = 3, cp = c & 0x0F;
+  else if (c >= 0xF0 && c <= 0xF4) n = 4, cp = c & 0x07;
+  else return 0;
+  if (i + n > s.size()) return 0;
+  for (std::size_t k = 1; k < n; ++k) {
+    const unsigned char d = static_cast<unsigned char>(s[i + k]);
+    if ((d & 0xC0) != 0x80) return 0;
+    cp = (cp << 6) | (d & 0x3F);
+  }
+  if ((n == 3 && cp < 0x800) || (n == 4 && (cp < 0x10000 || cp > 0x10FFFF)) || (cp >= 0xD800 && cp <= 0xDFFF)) return 0;
+  return n;
+}
+
+static bool is_blank(const std::string& s, std::size_t i, std::size_t n) {
+  if (n == 1) return s[i] == ' ' || s[i] == '\t' || s[i] == '\n' || s[i] == '\r' || s[i] == '\f' || s[i] == '\v';
+  return n == 3 && s.compare(i, 3, "\xE3\x80\x80") == 0;  // U+3000 ideographic space
+}
+
+// Splits text into tokens; *bad gets the byte offset of the first invalid UTF-8 byte (npos if none).
+static std::vector<std::string> split_tokens(const std::string& text, std::size_t* bad) {
+  std::vector<std::string> out;
+  if (bad != nullptr) *bad = std::string::npos;
+  std::size_t i = 0;
+  while (i < text.size()) {
+    if (ascii_word_char(static_cast<unsigned char>(text[i]))) {
+      std::size_t j = i;
+      while (j < text.size() && ascii_word_char(static_cast<unsigned char>(text[j]))) ++j;
+      out.push_back(text.substr(i, j - i));
+      i = j;
+      continue;
+    }
+    std::size_t n = utf8_length(text, i);
+    if (n == 0) {
+      if (bad != nullptr && *bad == std::string::npos) *bad = i;
+      n = 1;  // the byte alone: visible as itself, never a crash
+    }
+    if (!is_blank(text, i, n)) out.push_back(text.substr(i, n));
+    i += n;
+  }
+  return out;
+}
+
+std::vector<std::string> split_chars(const std::string& text) { return split_tokens(text, nullptr); }
+
+std::vector<int> bmes_labels(const std::vector<std::string>& words) {
+  std::vector<int> tags;
+  for (const std::string& w : words) {
+    const std::size_t n = split_chars(w).size();
+    if (n == 0) continue;
+    if (n == 1) {
+      tags.push_back(kTagS);
+      continue;
+    }
+    tags.push_back(kTagB);
+    for (std::size_t k = 1; k + 1 < n; ++k) tags.push_back(kTagM);
+    tags.push_back(kTagE);
+  }
+  return tags;
+}
+
+// ------------------------------------------------------------------------------------------- corpus text
+
+std::vector<SegSentence> parse_segmented_text(const std::string& text, const std::string& name) {
+  std::vector<SegSentence> out;
+  std::size_t start = 0;
+  int line = 0;
+  if (text.compare(0, 3, "\xEF\xBB\xBF") == 0) start = 3;  // a UTF-8 byte order mark
+  while (start <= text.size()) {
+    std::size_t end = text.find('\n', start);
+    if (end == std::string::npos) end = text.size();
+    ++line;
+    const std::string row = text.substr(start, end - start);
+    start = end + 1;
+    const std::size_t first = row.find_first_not_of(" \t\r");
+    if (first == std::string::npos || row[first] == '#') {
+      if (end == text.size()) break;
+      continue;
+    }
+    std::size_t bad = std::string::npos;
+    split_tokens(row, &bad);
+    if (bad != std::string::npos) {
+      throw std::runtime_error(name + ":" + std::to_string(line) + ": byte " + std::to_string(bad + 1) +
+                               " is not UTF-8 (the corpus must be UTF-8 text)");
+    }
+    SegSentence s;
+    s.line = line;
+    const std::vector<std::string> words = split_blanks(row);
+    s.tags = bmes_labels(words);
+    for (const std::string& w : words) {
+      for (std::string& c : split_chars(w)) s.chars.push_back(std::move(c));
+    }
+    out.push_back(std::move(s));
+    if (end == text.size()) break;
+  }
+  if (out.empty()) throw std::runtime_error(name + ": no sentences (one per line, words separated by spaces)");
+  return out;
+}
+
+// ------------------------------------------------------------------------------------------- data set
+
+Sequence seg_sequence_from_text(const Dataset& data, const std::string& text) {
+  return sequence_from_words(data, split_chars(text));
+}
+
+Dataset make_seg_dataset(const TaskConfig& task, const std::vector<SegSentence>& sentences_in) {
+  const std::string problem = check_task(task);
+  if (!problem.empty()) throw std::invalid_argument(problem);
+  std::vector<const SegSentence*> sentences;
+  for (const SegSentence& s : sentences_in) {
+    if (task.max_len == 0 || static_cast<int>(s.chars.size()) <= task.max_len) sentences.push_back(&s);
+  }
+  if (sentences.size() < 3) {
+    throw std::runtime_error("the corpus has " + std::to_string(sentences.size()) +
+                             " usable sentences; train, dev and test need at least one each");
+  }
+  // shuffle (Fisher-Yates with our own generator), then cut into test | dev | train, as pos does
+  Rng rng(task.seed * 4u);
+  for (std::size_t i = sentences.size() - 1; i > 0; --i) {
+    std::swap(sentences[i], sentences[rng.below(static_cast<std::uint32_t>(i + 1))]);
+  }
+  const std::size_t n = sentences.size();
+  const std::size_t n_test = std::max<std::size_t>(1, static_cast<std::size_t>(task.test_frac * n));
+  const std::size_t n_dev = std::max<std::size_t>(1, static_cast<std::size_t>(task.dev_frac * n));
+  if (n_test + n_dev >= n) throw std::runtime_error("the corpus is too small for the dev/test fractions");
+
+  Dataset d;
+  d.task = task;
+  d.input = InputMode::tokens;
+  d.tag_names = bmes_tags();
+  std::vector<std::vector<std::string>> train_chars;
+  for (std::size_t i = n_test + n_dev; i < n; ++i) train_chars.push_back(sentences[i]->chars);
+  d.words = WordVocab::build(train_chars, task.min_count, task.lowercase);
+  d.vocab = d.words.size();
+  d.token_names = d.words.words();
+  auto convert = [&](std::size_t from, std::size_t to, std::vector<Sequence>& out) {
+    for (std::size_t i = from; i < to; ++i) {
+      Sequence s = sequence_from_words(d, sentences[i]->chars);
+      s.tags = sentences[i]->tags;
+      out.push_back(std::move(s));
+    }
+  };
+  convert(0, n_test, d.test);
+  convert(n_test, n_test + n_dev, d.dev);
+  convert(n_test + n_dev, n, d.train);
+  return d;
+}
+
+Dataset make_seg_dataset(const TaskConfig& task, const std::string& text, const std::string& name) {
+  return make_seg_dataset(task, parse_segmented_text(text, name));
+}
+
+// ------------------------------------------------------------------------------------------- built-in corpus
+
+const std::string* builtin_seg_corpus() {
+#ifdef ATTNLAB_HAVE_EMBEDDED_SEG_CORPUS
+  static const std::string text(embedded::seg_corpus[0].text, embedded::seg_corpus[0].size);
+  return &text;
+#else
+  return nullptr;
+#endif
+}
+
+std::string default_seg_corpus(std::string* name) {
+  if (const std::string* text = builtin_seg_corpus()) {
+    if (name != nullptr) *name = "<builtin seg_zh.txt>";
+    return *text;
+  }
+  std::vector<std::string> candidates;
+  if (const char* dir = std::getenv("ATTNLAB_DATA")) candidates.push_back(std::string(dir) + "/seg_zh.txt");
+  candidates.push_back("engine/data/seg_zh.txt");
+  const std::string here = __FILE__;  // this file in the source tree: the corpus sits next to it
+  const std::size_t slash = here.find_last_of('/');
+  if (slash != std::string::npos) candidates.push_back(here.substr(0, slash) + "/seg_zh.txt");
+  std::string tried;
+  for (const std::string& path : candidates) {
+    std::ifstream f(path, std::ios::binary);
+    if (f) {
+      if (name != nullptr) *name = path;
+      return read_text_file(path);
+    }
+    tried += (tried.empty() ? "" : ", ") + path;
+  }
+  throw std::runtime_error("no Chinese segmentation corpus: none compiled in and none of " + tried +
+                           " is readable; pass a file of segmented sentences with --data FILE");
+}
+
+}  // namespace attnlab

@@ -1,0 +1,147 @@
+// The seg_zh task's data: splitting text into characters, B/M/E/S labels from segmented words, the built-in
+// corpus (parses, consistent labels, seeded split) and a hand-checked ambiguous sentence.
+#include "engine/data/segmentation.h"
+
+#include <gtest/gtest.h>
+
+#include <set>
+#include <string>
+
+#include "engine/data/conllu.h"
+#include "engine/settings/settings.h"
+
+namespace attnlab {
+namespace {
+
+using Strings = std::vector<std::string>;
+
+std::string tags_text(const std::vector<int>& tags) {
+  std::string out;
+  for (int t : tags) out += bmes_tags()[static_cast<std::size_t>(t)];
+  return out;
+}
+
+TEST(Segmentation, SplitsIntoCodePointsIgnoringSpacesAsciiRunsWhole) {
+  EXPECT_EQ(split_chars("研究生命的起源"), (Strings{"研", "究", "生", "命", "的", "起", "源"}));
+  EXPECT_EQ(split_chars(" 我们 研究\t生命\n"), (Strings{"我", "们", "研", "究", "生", "命"}));
+  EXPECT_EQ(split_chars("我　们"), (Strings{"我", "们"})) << "the ideographic space U+3000 separates too";
+  EXPECT_EQ(split_chars("2024年买了iPhone15，好！"), (Strings{"2024", "年", "买", "了", "iPhone15", "，", "好", "！"}));
+  EXPECT_EQ(split_chars("a,b"), (Strings{"a", ",", "b"})) << "ASCII punctuation is a token of its own";
+  EXPECT_EQ(split_chars("😀字"), (Strings{"😀", "字"})) << "four-byte code points stay whole";
+  EXPECT_TRUE(split_chars("  ").empty());
+  // malformed UTF-8 never fails: each bad byte is a token of its own
+  EXPECT_EQ(split_chars("\xE7\xA0字"), (Strings{"\xE7", "\xA0", "字"}));
+  // deterministic: the same text, the same tokens
+  EXPECT_EQ(split_chars("南京市长江大桥"), split_chars("南京市长江大桥"));
+}
+
+TEST(Segmentation, LabelsFollowTheWords) {
+  EXPECT_EQ(tags_text(bmes_labels({"研究", "生命", "的", "起源"})), "BEBESBE");
+  EXPECT_EQ(tags_text(bmes_labels({"研究生", "命"})), "BMES");
+  EXPECT_EQ(tags_text(bmes_labels({"南京市", "长江", "大桥"})), "BMEBEBE");
+  EXPECT_EQ(tags_text(bmes_labels({"南京", "市长", "江大桥"})), "BEBEBME");
+  EXPECT_EQ(tags_text(bmes_labels({"2024", "年"})), "SS") << "an ASCII run is one token";
+  EXPECT_EQ(tags_text(bmes_labels({"乒乓球拍", "卖", "完", "了"})), "BMMESSS");
+}
+
+TEST(Segmentation, ParsesTextWithCommentsAndRejectsBadUtf8WithItsLine) {
+  const auto s = parse_segmented_text("\xEF\xBB\xBF# a comment\n研究 生命\r\n\n学生会 开会\n", "t.txt");
+  ASSERT_EQ(s.size(), 2u);
+  EXPECT_EQ(s[0].chars, (Strings{"研", "究", "生", "命"}));
+  EXPECT_EQ(tags_text(s[0].tags), "BEBE");
+  EXPECT_EQ(s[1].line, 4);
+  EXPECT_EQ(tags_text(s[1].tags), "BMEBE");
+  try {
+    parse_segmented_text("好 的\n坏\xFF 的\n", "bad.txt");
+    FAIL() << "no error for malformed UTF-8";
+  } catch (const std::runtime_error& e) {
+    EXPECT_EQ(std::string(e.what()).rfind("bad.txt:2: byte 4 is not UTF-8", 0), 0u) << e.what();
+  }
+  EXPECT_THROW(parse_segmented_text("# only a comment\n", "empty.txt"), std::runtime_error);
+}
+
+TEST(Segmentation, TheBuiltInCorpusParsesWithConsistentLabels) {
+  std::string name;
+  const std::string text = default_seg_corpus(&name);
+  EXPECT_LT(text.size(), 150u * 1024u) << "the corpus is compiled into the page: keep it small";
+  const auto sentences = parse_segmented_text(text, name);
+  EXPECT_GE(sentences.size(), 2000u);
+  std::set<std::string> chars;
+  for (const SegSentence& s : sentences) {
+    ASSERT_EQ(s.chars.size(), s.tags.size()) << "line " << s.line;
+    ASSERT_FALSE(s.tags.empty());
+    // B (M*) E and S only: a word opens with B or S, M and E follow B or M, the sentence ends a word
+    int prev = kTagS;
+    for (int t : s.tags) {
+      const bool open = prev == kTagE || prev == kTagS;
+      ASSERT_EQ(open, t == kTagB || t == kTagS) << "line " << s.line << ": " << tags_text(s.tags);
+      prev = t;
+    }
+    ASSERT_TRUE(prev == kTagE || prev == kTagS) << "line " << s.line;
+    for (const std::string& c : s.chars) chars.insert(c);
+  }
+  EXPECT_GT(chars.size(), 300u) << "a varied corpus";
+  // the classic ambiguous sentence is in it, segmented by hand as 研究 生命 的 起源
+  bool found = false;
+  for (const SegSentence& s : sentences) {
+    if (s.chars == split_chars("研究生命的起源")) {
+      found = true;
+      EXPECT_EQ(tags_text(s.tags), "BEBESBE");
+    }
+  }
+  EXPECT_TRUE(found);
+}
+
+TEST(Segmentation, TheEmbeddedCorpusIsTheFileByteForByte) {
+  const std::string* embedded = builtin_seg_corpus();
+  ASSERT_NE(embedded, nullptr) << "the build compiles engine/data/seg_zh.txt in";
+  EXPECT_TRUE(*embedded == read_text_file(std::string(ATTNLAB_SOURCE_DIR) + "/engine/data/seg_zh.txt"))
+      << "scripts/embed.cmake must not change a byte (its literals are cut at line ends, never inside a character)";
+}
+
+TEST(Segmentation, TheTaskSplitsBySeedAndKnowsItsCharacters) {
+  TaskSettings ts;
+  ts.task = "seg_zh";
+  const TaskConfig task = to_task_config(ts);
+  const auto a = make_dataset(task, "");
+  const auto b = make_dataset(task, "");
+  EXPECT_EQ(a->tag_names, (Strings{"B", "M", "E", "S"}));
+  EXPECT_TRUE(is_word_task(TaskKind::seg_zh));
+  ASSERT_FALSE(a->train.empty());
+  ASSERT_FALSE(a->dev.empty());
+  ASSERT_FALSE(a->test.empty());
+  EXPECT_NEAR(static_cast<double>(a->dev.size()) / (a->train.size() + a->dev.size() + a->test.size()), 0.1, 0.01);
+  ASSERT_EQ(a->dev.size(), b->dev.size());
+  for (std::size_t i = 0; i < a->dev.size(); ++i) EXPECT_EQ(a->dev[i].words, b->dev[i].words);
+  TaskSettings other = ts;
+  other.data_seed = 2;
+  const auto c = make_dataset(to_task_config(other), "");
+  EXPECT_NE(a->dev[0].words, c->dev[0].words) << "another seed, another split";
+  // typed text: one token per character; a known character has its own id, an unseen one the unknown vector
+  const Sequence s = seg_sequence_from_text(*a, "我们研究生命的起源");
+  ASSERT_EQ(s.length(), 9);
+  EXPECT_TRUE(a->words.known("研"));
+  EXPECT_GE(s.tokens[2], kNumShapes);
+  const Sequence u = seg_sequence_from_text(*a, "龘3");
+  EXPECT_EQ(a->token_names[static_cast<std::size_t>(u.tokens[0])], "<unk>");
+  EXPECT_EQ(a->token_names[static_cast<std::size_t>(u.tokens[1])], "<unk-num>");
+}
+
+TEST(Segmentation, DataFlagTakesAFileOfSegmentedSentences) {
+  TaskSettings ts;
+  ts.task = "seg_zh";
+  ts.data = "/no/such/seg.txt";
+  EXPECT_THROW(make_dataset(to_task_config(ts), ts.data), SettingsError);
+  TaskSettings seen;
+  seen.task = "seen";
+  seen.data = "x.txt";
+  try {
+    to_task_config(seen);
+    FAIL();
+  } catch (const SettingsError& e) {
+    EXPECT_NE(std::string(e.what()).find("seg_zh"), std::string::npos) << e.what();
+  }
+}
+
+}  // namespace
+}  // namespace attnlab
