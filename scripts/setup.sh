@@ -28,6 +28,7 @@ PACKAGES=(
   emscripten libeigen3-dev nlohmann-json3-dev libcli11-dev libgtest-dev libbenchmark-dev
   libsdl2-dev libgl-dev
   xvfb xauth libgl1-mesa-dri chromium fonts-dejavu-core python3-fonttools libstb-dev
+  fonts-wqy-microhei            # the Chinese font, cut at build time to the characters the app needs (web/ui/fonts.h)
   nodejs
   python3-torch python3-numpy   # the PyTorch export is checked against the engine (tests/cli/torch_export_test.py)
 )

@@ -3,6 +3,7 @@
 // not the font is refused before ImGui reads it.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
@@ -13,6 +14,7 @@
 #include "imgui.h"
 #include "web/ui/fonts.h"
 #include "web/ui/strings.h"
+#include "web/ui/widgets.h"
 
 namespace attnlab::ui {
 namespace {
@@ -127,6 +129,49 @@ TEST(Fonts, AtlasSizeOnAPhone) {
               a.TexWidth * a.TexHeight * 4.0 / 1e6);
   EXPECT_LE(a.TexWidth, 4096);  // WebGL2 guarantees 4096 and more on every phone
   EXPECT_LE(a.TexHeight, 4096);
+}
+
+}  // namespace
+}  // namespace attnlab::ui
+
+namespace attnlab::ui {
+namespace {
+
+TEST(Fonts, ChineseWrapsBetweenCharactersNeverBeforeAClosingMark) {
+  Atlas atlas;
+  atlas.build(1.0f, embedded_cjk_font(),
+              cjk_code_points("输入一个向量序列（这里是词或 token，每个都先变成一个向量），每个向量输出一个标签。"));
+  ImGuiIO& io = ImGui::GetIO();
+  io.DisplaySize = ImVec2(800, 600);
+  unsigned char* pixels = nullptr;
+  int tw = 0, th = 0;
+  io.Fonts->GetTexDataAsAlpha8(&pixels, &tw, &th);
+  ImGui::NewFrame();
+  const std::string text = "输入一个向量序列（这里是词或 token，每个都先变成一个向量），每个向量输出一个标签。";
+  const float width = ImGui::GetFontSize() * 9.5f;
+  const std::string wrapped = WrapText(text.c_str(), width);
+  std::vector<std::string> lines;
+  std::size_t from = 0;
+  for (std::size_t nl; (nl = wrapped.find('\n', from)) != std::string::npos; from = nl + 1)
+    lines.push_back(wrapped.substr(from, nl - from));
+  lines.push_back(wrapped.substr(from));
+  ASSERT_GE(lines.size(), 4u) << wrapped;
+  std::string joined;
+  for (std::size_t i = 0; i < lines.size(); ++i) {
+    EXPECT_LE(ImGui::CalcTextSize(lines[i].c_str()).x, width + 0.5f) << lines[i];
+    EXPECT_NE(lines[i].rfind("，", 0), 0u) << "line " << i << " starts with a comma: " << lines[i];
+    EXPECT_NE(lines[i].rfind("）", 0), 0u) << lines[i];
+    if (i + 1 < lines.size()) {  // full lines: nothing more would have fitted (no early break at the space)
+      EXPECT_GT(ImGui::CalcTextSize(lines[i].c_str()).x, width - ImGui::GetFontSize() * 2.5f) << lines[i];
+    }
+    joined += lines[i];
+  }
+  std::string without_spaces = text;
+  without_spaces.erase(std::remove(without_spaces.begin(), without_spaces.end(), ' '), without_spaces.end());
+  joined.erase(std::remove(joined.begin(), joined.end(), ' '), joined.end());
+  EXPECT_EQ(joined, without_spaces);                           // every character is kept, in order
+  EXPECT_EQ(WrapText("I saw a saw", 1000.0f), "I saw a saw");  // English as before
+  ImGui::EndFrame();
 }
 
 }  // namespace

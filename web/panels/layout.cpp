@@ -53,10 +53,8 @@ void ShowNotices(App& app) {
   if (ImGui::SmallButton(S().dismiss)) app.notices.clear();
   ImGui::SameLine();
   ImGui::BeginGroup();
-  ImGui::PushTextWrapPos(0);
   for (std::size_t i = app.notices.size() - shown; i < app.notices.size(); ++i)
-    ImGui::TextUnformatted(MessageText(app.notices[i]).c_str());
-  ImGui::PopTextWrapPos();
+    ui::WrappedText(MessageText(app.notices[i]).c_str());
   ImGui::EndGroup();
   ImGui::EndChild();
   ImGui::PopStyleColor();

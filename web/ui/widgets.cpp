@@ -3,30 +3,120 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <iterator>
+#include <string>
 
 #include "imgui_internal.h"  // IMGUI_TEST_ENGINE_ITEM_INFO: widget labels for the browser tests' hook
+#include "web/ui/fonts.h"
 #include "web/ui/strings.h"
 #include "web/ui/touch.h"
 
 namespace attnlab::ui {
+
+namespace {
+
+bool closes(unsigned cp) {  // punctuation that must not start a line: it stays with the character before it
+  static const unsigned list[] = {',',    '.',    ';',    ':',    '!',    '?',    ')',    ']',    '}',
+                                  0x3001, 0x3002, 0xFF0C, 0xFF0E, 0xFF1B, 0xFF1A, 0xFF1F, 0xFF01, 0xFF09,
+                                  0x300D, 0x300F, 0x201D, 0x2019, 0x300B, 0x3009, 0x3011, 0x2026};
+  return std::find(std::begin(list), std::end(list), cp) != std::end(list);
+}
+bool opens(unsigned cp) {  // punctuation that must not end a line: it goes with the character after it
+  return cp == 0xFF08 || cp == 0x300C || cp == 0x300E || cp == 0x201C || cp == 0x2018 || cp == 0x300A || cp == 0x3008 ||
+         cp == 0x3010;
+}
+
+// The code point at s (UTF-8) and its length in bytes (1 for a stray byte).
+unsigned decode(const char* s, int* len) {
+  const auto c = static_cast<unsigned char>(s[0]);
+  *len = c < 0x80 ? 1 : (c >> 5) == 0x6 ? 2 : (c >> 4) == 0xE ? 3 : (c >> 3) == 0x1E ? 4 : 1;
+  unsigned cp = *len == 1 ? c : c & (0x7F >> *len);
+  for (int k = 1; k < *len; ++k) {
+    const auto d = static_cast<unsigned char>(s[k]);
+    if ((d & 0xC0) != 0x80) {
+      *len = 1;
+      return c;
+    }
+    cp = (cp << 6) | (d & 0x3F);
+  }
+  return cp;
+}
+
+}  // namespace
+
+std::string WrapText(const char* text, float width) {
+  // Units that may not be split: a run of non-space, non-Chinese characters (a word with its punctuation), one
+  // Chinese character with the closing punctuation after it (and an opening one before it), a run of spaces.
+  std::string out;
+  float line = 0.0f;
+  const char* s = text;
+  while (*s) {
+    if (*s == '\n') {
+      out += '\n';
+      line = 0.0f;
+      ++s;
+      continue;
+    }
+    const char* start = s;
+    int len = 0;
+    unsigned cp = decode(s, &len);
+    const bool space = cp == ' ';
+    if (space) {
+      while (*s == ' ') ++s;
+    } else if (needs_cjk_font(cp) || opens(cp)) {
+      while (opens(cp) && s[len]) {  // （“ stay with what follows
+        s += len;
+        cp = decode(s, &len);
+      }
+      s += len;
+      for (unsigned next = decode(s, &len); *s && closes(next); next = decode(s, &len)) s += len;
+    } else {
+      while (*s && *s != ' ' && *s != '\n') {
+        cp = decode(s, &len);
+        if (needs_cjk_font(cp) && !closes(cp)) break;
+        s += len;
+      }
+    }
+    const float w = ImGui::CalcTextSize(start, s).x;
+    if (space) {
+      if (line > 0.0f && line + w <= width) {
+        out.append(start, s);
+        line += w;
+      }
+      continue;  // a space at a line's end or start is dropped
+    }
+    if (line > 0.0f && line + w > width) {
+      while (!out.empty() && out.back() == ' ') out.pop_back();
+      out += '\n';
+      line = 0.0f;
+    }
+    out.append(start, s);
+    line += w;
+  }
+  return out;
+}
+
+void WrappedText(const char* text, float width, bool disabled) {
+  if (width <= 0.0f) width = std::max(ImGui::GetContentRegionAvail().x, ImGui::GetFontSize() * 4);
+  const std::string lines = WrapText(text, width);
+  if (disabled) ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+  ImGui::PushTextWrapPos(ImGui::GetCursorPosX() + width + 1.0f);  // (a unit wider than the line still wraps)
+  ImGui::TextUnformatted(lines.c_str());
+  ImGui::PopTextWrapPos();
+  if (disabled) ImGui::PopStyleColor();
+}
 
 void HelpMarker(const char* text) {
   ImGui::SameLine();
   ImGui::TextDisabled("(?)");
   if (ImGui::IsItemHovered()) {
     ImGui::BeginTooltip();
-    ImGui::PushTextWrapPos(ImGui::GetFontSize() * 32.0f);
-    ImGui::TextUnformatted(text);
-    ImGui::PopTextWrapPos();
+    WrappedText(text, ImGui::GetFontSize() * 32.0f);
     ImGui::EndTooltip();
   }
 }
 
-void Prose(const char* text) {
-  ImGui::PushTextWrapPos(0.0f);
-  ImGui::TextUnformatted(text);
-  ImGui::PopTextWrapPos();
-}
+void Prose(const char* text) { WrappedText(text); }
 
 void Intro(const char* text, bool compact) {
   if (!compact) {
@@ -42,9 +132,7 @@ void Intro(const char* text, bool compact) {
   while (end > 0 && end < all.size() && (static_cast<unsigned char>(all[end]) & 0xC0) == 0x80)
     --end;  // never cut inside a UTF-8 character
   const std::string first = all.substr(0, end);
-  ImGui::PushTextWrapPos(0.0f);
-  ImGui::TextDisabled("%s", first.c_str());
-  ImGui::PopTextWrapPos();
+  WrappedText(first.c_str(), 0.0f, true);
   if (first.size() < all.size()) HelpMarker(text);
 }
 

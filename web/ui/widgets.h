@@ -19,6 +19,12 @@ namespace attnlab::ui {
 // (?) marker with the idea and the formula, as in imgui_demo.cpp.
 void HelpMarker(const char* text);
 
+// `text` with line breaks where it passes `width` pixels: at spaces, and between two Chinese characters
+// (Chinese has no spaces; Dear ImGui 1.86 breaks only at spaces), never before a closing mark such as ，。）
+// or after an opening one. WrappedText draws it (width 0: the rest of the line), greyed if `disabled`.
+std::string WrapText(const char* text, float width);
+void WrappedText(const char* text, float width = 0.0f, bool disabled = false);
+
 // A count with its digits grouped by threes: 601902 → "601,902".
 std::string GroupDigits(long long n);
 
