@@ -138,3 +138,20 @@ TEST(State, LangIsASettingOfTheLinkThatKeepsTheRun) {
 
 }  // namespace
 }  // namespace attnlab
+
+namespace attnlab {
+namespace {
+
+TEST(State, ALessonStopKeepsTheLanguageAndTheEmbedFrame) {
+  AppState s;
+  ASSERT_TRUE(apply_query(s, "embed=1&controls=run,step&caption=Week%203&lang=zh&lesson=1").empty());
+  ASSERT_TRUE(apply_query(s, "lesson=2").empty());  // Next, in the embedded lesson
+  EXPECT_EQ(s.lesson, 2);
+  EXPECT_TRUE(s.embed);
+  EXPECT_EQ(s.controls, "run,step");
+  EXPECT_EQ(s.caption, "Week 3");
+  EXPECT_EQ(s.lang, "zh");
+}
+
+}  // namespace
+}  // namespace attnlab

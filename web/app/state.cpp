@@ -335,7 +335,11 @@ std::vector<std::string> apply_pairs(AppState& s, const std::vector<std::pair<st
       // Opening a stop: its own settings first (they already fit its task), then every other given pair on
       // top (a link may add some).
       AppState stop = lesson_start_state(next.lesson);
-      stop.lang = next.lang;  // the student's language, not the stop's
+      stop.lang = next.lang;    // the student's language, not the stop's
+      stop.embed = next.embed;  // and the frame the teacher made (a course page's embed stays one)
+      stop.panels = next.panels;
+      stop.controls = next.controls;
+      stop.caption = next.caption;
       for (const auto& [key, value] : kv)
         if (key != "lesson") find_state_field(key)->set(stop, value);
       next = stop;
