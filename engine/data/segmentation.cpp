@@ -206,21 +206,8 @@ std::string default_seg_corpus(std::string* name) {
     if (name != nullptr) *name = "<builtin seg_zh.txt>";
     return *text;
   }
-  std::vector<std::string> candidates;
-  if (const char* dir = std::getenv("ATTNLAB_DATA")) candidates.push_back(std::string(dir) + "/seg_zh.txt");
-  candidates.push_back("engine/data/seg_zh.txt");
-  const std::string here = __FILE__;  // this file in the source tree: the corpus sits next to it
-  const std::size_t slash = here.find_last_of('/');
-  if (slash != std::string::npos) candidates.push_back(here.substr(0, slash) + "/seg_zh.txt");
-  std::string tried;
-  for (const std::string& path : candidates) {
-    std::ifstream f(path, std::ios::binary);
-    if (f) {
-      if (name != nullptr) *name = path;
-      return read_text_file(path);
-    }
-    tried += (tried.empty() ? "" : ", ") + path;
-  }
+  std::string text, tried;
+  if (read_shipped_data_file("seg_zh.txt", &text, name, &tried)) return text;
   throw std::runtime_error("no Chinese segmentation corpus: none compiled in and none of " + tried +
                            " is readable; pass a file of segmented sentences with --data FILE");
 }

@@ -415,26 +415,32 @@ const std::string* builtin_corpus() {
   return registered_corpus().get();
 }
 
+bool read_shipped_data_file(const std::string& file, std::string* text, std::string* path, std::string* tried) {
+  std::vector<std::string> candidates;
+  if (const char* dir = std::getenv("ATTNLAB_DATA")) candidates.push_back(std::string(dir) + "/" + file);
+  candidates.push_back("engine/data/" + file);
+  const std::string here = __FILE__;  // this file in the source tree: the data files sit next to it
+  const std::size_t slash = here.find_last_of('/');
+  if (slash != std::string::npos) candidates.push_back(here.substr(0, slash) + "/" + file);
+  for (const std::string& candidate : candidates) {
+    std::ifstream f(candidate, std::ios::binary);
+    if (f) {
+      if (path != nullptr) *path = candidate;
+      *text = read_text_file(candidate);
+      return true;
+    }
+    if (tried != nullptr) *tried += (tried->empty() ? "" : ", ") + candidate;
+  }
+  return false;
+}
+
 std::string default_pos_corpus(std::string* name) {
   if (const std::string* text = builtin_corpus()) {
     if (name != nullptr) *name = "<builtin pos_en.conllu>";
     return *text;
   }
-  std::vector<std::string> candidates;
-  if (const char* dir = std::getenv("ATTNLAB_DATA")) candidates.push_back(std::string(dir) + "/pos_en.conllu");
-  candidates.push_back("engine/data/pos_en.conllu");
-  std::string here = __FILE__;  // this file in the source tree: the corpus sits next to it
-  const size_t slash = here.find_last_of('/');
-  if (slash != std::string::npos) candidates.push_back(here.substr(0, slash) + "/pos_en.conllu");
-  std::string tried;
-  for (const std::string& path : candidates) {
-    std::ifstream f(path, std::ios::binary);
-    if (f) {
-      if (name != nullptr) *name = path;
-      return read_text_file(path);
-    }
-    tried += (tried.empty() ? "" : ", ") + path;
-  }
+  std::string text, tried;
+  if (read_shipped_data_file("pos_en.conllu", &text, name, &tried)) return text;
   throw std::runtime_error("no POS corpus: none compiled in and none of " + tried +
                            " is readable; pass a CoNLL-U file with --data FILE");
 }

@@ -142,5 +142,9 @@ void set_builtin_corpus(const std::string& text);
 // $ATTNLAB_DATA/pos_en.conllu, engine/data/pos_en.conllu under the working directory, and the same file in
 // the source tree this engine was compiled from. Throws std::runtime_error naming what was tried.
 std::string default_pos_corpus(std::string* name);
+// A data file of engine/data/ that is not compiled in: the first readable of $ATTNLAB_DATA/<file>,
+// engine/data/<file> under the working directory, and the same file in the source tree this engine was compiled
+// from; its text in *text and where it was in *path. False (with what was tried, comma-separated) if none is.
+bool read_shipped_data_file(const std::string& file, std::string* text, std::string* path, std::string* tried);
 
 }  // namespace attnlab
