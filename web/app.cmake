@@ -77,22 +77,23 @@ set(_gen "${CMAKE_BINARY_DIR}/generated")
 file(GLOB ATTNLAB_ZH_STRINGS CONFIGURE_DEPENDS "${CMAKE_SOURCE_DIR}/web/ui/strings_zh*.inc")
 file(GLOB ATTNLAB_ZH_TASK_DATA CONFIGURE_DEPENDS "${CMAKE_SOURCE_DIR}/engine/data/*_zh.txt")
 set(_chars "${CMAKE_SOURCE_DIR}/scripts/cjk_chars.py")
-add_custom_command(
-  OUTPUT "${_gen}/zh_string_chars.cpp"
-  COMMAND ${CMAKE_COMMAND} -E make_directory "${_gen}"
-  COMMAND ${ATTNLAB_SYS_PYTHON} "${_chars}" --cpp "${_gen}/zh_string_chars.cpp" --name zh_string_chars ${ATTNLAB_ZH_STRINGS}
-  DEPENDS "${_chars}" ${ATTNLAB_ZH_STRINGS}
-  COMMENT "Listing the characters of the Chinese strings"
-  VERBATIM)
-add_custom_command(
-  OUTPUT "${_gen}/zh_task_chars.cpp"
-  COMMAND ${CMAKE_COMMAND} -E make_directory "${_gen}"
-  COMMAND ${ATTNLAB_SYS_PYTHON} "${_chars}" --cpp "${_gen}/zh_task_chars.cpp" --name zh_task_chars ${ATTNLAB_ZH_TASK_DATA}
-  DEPENDS "${_chars}" ${ATTNLAB_ZH_TASK_DATA}
-  COMMENT "Listing the characters of the Chinese task data"
-  VERBATIM)
+# the characters of the Chinese strings (zh_string_chars) and of the Chinese task data (zh_task_chars)
+foreach(_list IN ITEMS string task)
+  set(_files ${ATTNLAB_ZH_STRINGS})
+  if(_list STREQUAL "task")
+    set(_files ${ATTNLAB_ZH_TASK_DATA})
+  endif()
+  add_custom_command(
+    OUTPUT "${_gen}/zh_${_list}_chars.cpp"
+    COMMAND ${CMAKE_COMMAND} -E make_directory "${_gen}"
+    COMMAND ${ATTNLAB_SYS_PYTHON} "${_chars}" --cpp "${_gen}/zh_${_list}_chars.cpp" --name zh_${_list}_chars ${_files}
+    DEPENDS "${_chars}" ${_files}
+    COMMENT "Listing the characters of the Chinese ${_list}s"
+    VERBATIM)
+endforeach()
 add_custom_command(
   OUTPUT "${_gen}/zh_font.ttf"
+  COMMAND ${CMAKE_COMMAND} -E make_directory "${_gen}"
   COMMAND ${ATTNLAB_SYS_PYTHON} "${_chars}" --text "${_gen}/zh_font_chars.txt" --gb2312-level1 ${ATTNLAB_ZH_STRINGS}
           ${ATTNLAB_ZH_TASK_DATA}
   COMMAND ${ATTNLAB_SYS_PYTHON} -m fontTools.subset "${ATTNLAB_CJK_FONT_SRC}" --font-number=0 --no-hinting
