@@ -160,8 +160,8 @@ test('a missing font: a notice, the interface stays English and working', async 
   }
 });
 
-test('Chinese typed through an input method reaches the sentence; a character outside the font is honest', async () => {
-  const o = await open('#lang=zh&train=false&input=x');
+test('Chinese typed through an input method reaches the sentence and gets one label per character (seg_zh)', async () => {
+  const o = await open('#lang=zh&task=seg_zh&train=false&input=x');
   try {
     await until(o.page, 'the Chinese interface', async () => (await ui(o.page)).language === 'zh');
     const field = (await items(o.page)).find((i) => i.label === '##input' && i.window.includes('##left'));
@@ -184,6 +184,11 @@ test('Chinese typed through an input method reaches the sentence; a character ou
     });
     await frames(o.page, 4);
     assert.equal((await state(o.page)).input, '我看见一把锯龘');
+    // seg_zh: one label per character, 龘 (outside the font and the vocabulary) included
+    const p = await o.page.evaluate(() => window.attnlab.predictions());
+    assert.deepEqual(p.tokens, ['我', '看', '见', '一', '把', '锯', '龘']);
+    assert.equal(p.labels.length, 7);
+    for (const l of p.labels) assert.ok(['B', 'M', 'E', 'S'].includes(l), `label ${l}`);
     const u = await ui(o.page);
     assert.ok(u.atlas.glyphs > 0);
     await screenshot(o.page, 'zh-typed.png');
