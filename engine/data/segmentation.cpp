@@ -143,47 +143,11 @@ Sequence seg_sequence_from_text(const Dataset& data, const std::string& text) {
   return sequence_from_words(data, split_chars(text));
 }
 
-Dataset make_seg_dataset(const TaskConfig& task, const std::vector<SegSentence>& sentences_in) {
-  const std::string problem = check_task(task);
-  if (!problem.empty()) throw std::invalid_argument(problem);
-  std::vector<const SegSentence*> sentences;
-  for (const SegSentence& s : sentences_in) {
-    if (task.max_len == 0 || static_cast<int>(s.chars.size()) <= task.max_len) sentences.push_back(&s);
-  }
-  if (sentences.size() < 3) {
-    throw std::runtime_error("the corpus has " + std::to_string(sentences.size()) +
-                             " usable sentences; train, dev and test need at least one each");
-  }
-  // shuffle (Fisher-Yates with our own generator), then cut into test | dev | train, as pos does
-  Rng rng(task.seed * 4u);
-  for (std::size_t i = sentences.size() - 1; i > 0; --i) {
-    std::swap(sentences[i], sentences[rng.below(static_cast<std::uint32_t>(i + 1))]);
-  }
-  const std::size_t n = sentences.size();
-  const std::size_t n_test = std::max<std::size_t>(1, static_cast<std::size_t>(task.test_frac * n));
-  const std::size_t n_dev = std::max<std::size_t>(1, static_cast<std::size_t>(task.dev_frac * n));
-  if (n_test + n_dev >= n) throw std::runtime_error("the corpus is too small for the dev/test fractions");
-
-  Dataset d;
-  d.task = task;
-  d.input = InputMode::tokens;
-  d.tag_names = bmes_tags();
-  std::vector<std::vector<std::string>> train_chars;
-  for (std::size_t i = n_test + n_dev; i < n; ++i) train_chars.push_back(sentences[i]->chars);
-  d.words = WordVocab::build(train_chars, task.min_count, task.lowercase);
-  d.vocab = d.words.size();
-  d.token_names = d.words.words();
-  auto convert = [&](std::size_t from, std::size_t to, std::vector<Sequence>& out) {
-    for (std::size_t i = from; i < to; ++i) {
-      Sequence s = sequence_from_words(d, sentences[i]->chars);
-      s.tags = sentences[i]->tags;
-      out.push_back(std::move(s));
-    }
-  };
-  convert(0, n_test, d.test);
-  convert(n_test, n_test + n_dev, d.dev);
-  convert(n_test + n_dev, n, d.train);
-  return d;
+Dataset make_seg_dataset(const TaskConfig& task, const std::vector<SegSentence>& sentences) {
+  std::vector<TaggedSentence> tagged;  // one character per token, as pos has one word per token
+  tagged.reserve(sentences.size());
+  for (const SegSentence& s : sentences) tagged.push_back({s.chars, s.tags, s.line});
+  return make_tagged_dataset(task, tagged, bmes_tags());
 }
 
 Dataset make_seg_dataset(const TaskConfig& task, const std::string& text, const std::string& name) {

@@ -264,11 +264,12 @@ Sequence sequence_from_words(const Dataset& data, const std::vector<std::string>
   return s;
 }
 
-Dataset make_pos_dataset(const TaskConfig& task, const std::vector<ConlluSentence>& sentences_in) {
+Dataset make_tagged_dataset(const TaskConfig& task, const std::vector<TaggedSentence>& sentences_in,
+                            const std::vector<std::string>& tag_names) {
   const std::string problem = check_task(task);
   if (!problem.empty()) throw std::invalid_argument(problem);
-  std::vector<const ConlluSentence*> sentences;
-  for (const ConlluSentence& s : sentences_in) {
+  std::vector<const TaggedSentence*> sentences;
+  for (const TaggedSentence& s : sentences_in) {
     if (task.max_len == 0 || static_cast<int>(s.words.size()) <= task.max_len) sentences.push_back(&s);
   }
   if (sentences.size() < 3) {
@@ -288,7 +289,7 @@ Dataset make_pos_dataset(const TaskConfig& task, const std::vector<ConlluSentenc
   Dataset d;
   d.task = task;
   d.input = InputMode::tokens;
-  d.tag_names = upos_tags();
+  d.tag_names = tag_names;
   std::vector<std::vector<std::string>> train_words;
   for (size_t i = n_test + n_dev; i < n; ++i) train_words.push_back(sentences[i]->words);
   d.words = WordVocab::build(train_words, task.min_count, task.lowercase);
@@ -305,6 +306,10 @@ Dataset make_pos_dataset(const TaskConfig& task, const std::vector<ConlluSentenc
   convert(n_test, n_test + n_dev, d.dev);
   convert(n_test + n_dev, n, d.train);
   return d;
+}
+
+Dataset make_pos_dataset(const TaskConfig& task, const std::vector<ConlluSentence>& sentences) {
+  return make_tagged_dataset(task, sentences, upos_tags());
 }
 
 Dataset make_pos_dataset(const TaskConfig& task, const std::string& text, const std::string& name) {

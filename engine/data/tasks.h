@@ -108,8 +108,12 @@ struct Dataset {
 // Builds a synthetic task (everything but pos and own) from task.seed.
 Dataset make_synthetic_dataset(const TaskConfig& task);
 
-// Builds the pos task from CoNLL-U sentences: shuffled with task.seed, split by dev_frac / test_frac,
-// vocabulary from the training split only (so dev and test contain real unknown words).
+// A data set of tagged sentences (tags: indices into tag_names): sentences longer than task.max_len left out,
+// shuffled with task.seed, split by dev_frac / test_frac, vocabulary from the training split only (so dev and
+// test contain real unknown words). The pos and seg_zh tasks are made this way.
+Dataset make_tagged_dataset(const TaskConfig& task, const std::vector<TaggedSentence>& sentences,
+                            const std::vector<std::string>& tag_names);
+// The pos task from CoNLL-U sentences (make_tagged_dataset with the 17 UPOS tags).
 Dataset make_pos_dataset(const TaskConfig& task, const std::vector<ConlluSentence>& sentences);
 // Same, from CoNLL-U text in memory (e.g. the corpus compiled into the binary); name for error messages.
 Dataset make_pos_dataset(const TaskConfig& task, const std::string& conllu_text, const std::string& name);
