@@ -2,7 +2,8 @@
 //   full      every query sees every key (nothing on)
 //   causal    query i sees keys j ≤ i (the past only, as a language model that predicts the next token)
 //   window w  query i sees keys with |i − j| ≤ w ("truncated attention", as in speech: a frame only needs
-//             its neighbourhood, and the cost grows with T·w instead of T²)
+//             its neighbourhood, and the cost grows with T·w instead of T²); on an image (grid_w > 0) the
+//             keys within w rows and w columns: a (2w+1)×(2w+1) square, T·(2w+1)² pairs
 //   allow     an explicit T×T matrix of 0/1 (row = query): e.g. the edges of a graph
 //   padding   in a batch, sequence b has lengths[b] real tokens; keys j ≥ lengths[b] are padding and never
 //             allowed, and padded queries i ≥ lengths[b] see nothing (their output is zero)
@@ -22,6 +23,10 @@ struct MaskSpec {
   int window = -1;                  // < 0: off; else query i sees keys j with |i − j| <= window
   std::vector<std::uint8_t> allow;  // (allow_n, allow_n) row = query, column = key, 1 = allowed; empty: off
   int allow_n = 0;                  // side of the allow matrix; its top-left T×T block is used
+  // > 0: the sequence is an image grid_w pixels wide, row by row (i = row·grid_w + column), and the window is
+  // two-dimensional: query i sees the keys j within w rows AND w columns of it, a (2w+1)×(2w+1) square (the
+  // lecture's "a CNN is self-attention with a fixed window", on pixels). Causal stays 1-D (raster order).
+  int grid_w = 0;
 };
 
 // "" when the mask can be used for sequences of T tokens, else a message for the student.

@@ -94,10 +94,11 @@ void add_task_options(CLI::App* cmd, TaskOptions& o) {
       ->capture_default_str();
   cmd->add_option("--lengths", o.lengths, "Synthetic tasks: sequence lengths MIN:MAX (default: the task's)");
   cmd->add_option("--vocab", o.vocab, "seen/count/reverse/sort: size of the token alphabet (default: the task's)");
-  cmd->add_option("--train-size", o.train_size, "Synthetic tasks: training sequences (default 6000)");
-  cmd->add_option("--classes", o.classes, "frames/graph: number of classes (default 5 / 3)");
+  cmd->add_option("--train-size", o.train_size, "Synthetic tasks: training sequences (default 6000; image 2000)");
+  cmd->add_option("--classes", o.classes, "frames/graph: number of classes (default 5 / 3); image: colours (3)");
   cmd->add_option("--cap", o.cap, "count: the largest count tag, shown as 'cap+' (default 4)");
-  cmd->add_option("--noise", o.noise, "frames: noise standard deviation (default 1.0)");
+  cmd->add_option("--noise", o.noise, "frames, image: noise standard deviation (default 1.0; image 0.1)");
+  ranged(cmd->add_option("--image-size", o.image_size, "image: side S of the S x S images (default 12)"), "image_size");
 }
 
 void add_model_options(CLI::App* cmd, ModelOptions& o) {

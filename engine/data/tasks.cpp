@@ -9,6 +9,7 @@
 #include <stdexcept>
 
 #include "engine/core/rng.h"
+#include "engine/data/image.h"
 
 // The build may compile engine/data/*.conllu into the binary (scripts/embed.cmake, name "corpora"), each as
 // FORM/UPOS lines, <stem>.tags (scripts/compact_corpus.py).
@@ -71,6 +72,15 @@ TaskConfig default_task_config(TaskKind kind) {
       t.classes = 3;
       t.degree = 2;
       break;
+    case TaskKind::image:
+      t.train = 2000;
+      t.dev = 200;
+      t.test = 200;
+      t.image_size = 12;
+      t.min_len = t.max_len = 144;
+      t.classes = 3;
+      t.noise = 0.1f;
+      break;
   }
   return t;
 }
@@ -94,6 +104,20 @@ std::string check_task(const TaskConfig& t) {
     return "frames: need feat_dim >= 1, 1 <= min_seg <= max_seg and noise >= 0";
   }
   if (t.kind == TaskKind::graph && (t.degree < 1 || t.min_len < 2)) return "graph: need degree >= 1 and >= 2 nodes";
+  if (t.kind == TaskKind::image) {
+    if (t.image_size < 8 || t.image_size > 16) {
+      return "the image side must be 8..16 pixels (got " + std::to_string(t.image_size) + ")";
+    }
+    if (t.min_len != t.image_size * t.image_size || t.max_len != t.min_len) {
+      return "an image of " + std::to_string(t.image_size) + "x" + std::to_string(t.image_size) + " has " +
+             std::to_string(t.image_size * t.image_size) + " pixels: its length is not a setting";
+    }
+    if (t.classes < 2 || t.classes > kMaxImageColours) {
+      return "the number of colours must be 2.." + std::to_string(kMaxImageColours) + " (got " +
+             std::to_string(t.classes) + ")";
+    }
+    if (!(t.noise >= 0 && t.noise <= 1)) return "image: the noise must be 0..1";
+  }
   if (!synthetic && (t.dev_frac < 0 || t.test_frac < 0 || t.dev_frac + t.test_frac >= 1)) {
     return std::string(to_string(t.kind)) + ": dev_frac and test_frac must be >= 0 and leave sentences for training";
   }
@@ -185,6 +209,13 @@ static Sequence make_one(const Dataset& data, Rng& rng, int T) {
       }
       break;
     }
+    case TaskKind::image: {
+      if (T != t.image_size * t.image_size) throw std::invalid_argument("an image has image_size^2 pixels");
+      const ImageScene scene = draw_image_scene(rng, t.image_size, t.classes);
+      s.tags = image_labels(scene);
+      s.features = image_pixels(scene, t.noise, rng);
+      break;
+    }
     case TaskKind::pos:
     case TaskKind::own:
     case TaskKind::seg_zh: throw std::logic_error("pos, own and seg_zh are not synthetic tasks");
@@ -241,6 +272,12 @@ Dataset make_synthetic_dataset(const TaskConfig& task) {
       d.input = InputMode::features;
       d.input_dim = task.classes;
       for (int c = 0; c < task.classes; ++c) d.tag_names.push_back("class" + std::to_string(c));
+      break;
+    case TaskKind::image:
+      d.input = InputMode::features;
+      d.input_dim = kImageChannels;
+      d.tag_names.assign(std::begin(kImageTags), std::end(kImageTags));
+      d.grid_w = d.grid_h = task.image_size;
       break;
     case TaskKind::pos:
     case TaskKind::own:

@@ -20,6 +20,9 @@
 //   seg_zh   Chinese word segmentation: one label per character, B M E S (begins, middle of, ends a word; a
 //            word of one character), from the built-in corpus (segmentation.h, seg_zh.txt). Whether a
 //            character ends a word often depends on characters two or more places away (研究生命 / 研究生).
+//   image    small synthetic images (image.h), one label per pixel, the pixels row by row: background, or the
+//            edge or inside of a shape that has, or has not, the colour of the key swatch in the top-left
+//            corner. Edge/inside is local (3×3), same/other colour needs the far corner.
 //   graph    small random graphs; node features = a one-hot class; tag = the most frequent class among the
 //            node's neighbours (ties: the smaller class). Attention restricted to the edges (the allow
 //            mask) is message passing: "self-attention on a graph is a kind of GNN".
@@ -41,7 +44,7 @@
 
 namespace attnlab {
 
-enum class TaskKind { pos, seen, count, reverse, sort, frames, graph, own, seg_zh };
+enum class TaskKind { pos, seen, count, reverse, sort, frames, graph, own, seg_zh, image };
 inline constexpr EnumName<TaskKind> kTaskKindNames[] = {
     {TaskKind::pos, "pos", "English part of speech, 17 UPOS tags"},
     {TaskKind::seen, "seen", "was this token seen earlier?"},
@@ -52,6 +55,7 @@ inline constexpr EnumName<TaskKind> kTaskKindNames[] = {
     {TaskKind::graph, "graph", "the majority class of a node's neighbours"},
     {TaskKind::own, "own", "your data: a file of tagged sentences, with its own tags"},
     {TaskKind::seg_zh, "seg_zh", "Chinese word segmentation, one label per character: B M E S"},
+    {TaskKind::image, "image", "label each pixel: background, or a shape's edge or inside, of the key's colour or not"},
 };
 constexpr NameTable<TaskKind> names_of(TaskKind) { return NameTable<TaskKind>(kTaskKindNames); }
 // Tasks of words (pos, own) and characters (seg_zh): a vocabulary with shape tokens for unknown words or
@@ -66,11 +70,12 @@ struct TaskConfig {
   int min_len = 8, max_len = 16;            // sequence length range (synthetic); pos: max_len 0 = no limit
   int vocab = 16;                           // seen, count, reverse, sort: token alphabet size
   int cap = 4;                              // count: tags are 1 .. cap−1 and "cap+"
-  int classes = 5;                          // frames: segment classes; graph: node classes
+  int classes = 5;                          // frames: segment classes; graph: node classes; image: colours
   int feat_dim = 8;                         // frames: width of one frame
-  float noise = 1.0f;                       // frames: noise standard deviation per feature
+  float noise = 1.0f;                       // frames, image: noise standard deviation per feature
   int min_seg = 3, max_seg = 8;             // frames: segment length range
   int degree = 2;                           // graph: each node links to 1 .. degree random other nodes
+  int image_size = 12;                      // image: side S of the S×S images; min_len = max_len = S·S
   float dev_frac = 0.1f, test_frac = 0.1f;  // pos, own: share of sentences for dev and test (own: none)
   int min_count = 2;                        // pos, own: rarer training words become their shape token (words.h)
   bool lowercase = true;                    // pos, own: case-insensitive vocabulary
@@ -99,10 +104,12 @@ struct Dataset {
   std::vector<std::string> token_names;  // (V) tokens mode: how token i prints (pos: the vocabulary)
   WordVocab words;                       // pos: word → token id (unknown words → shape tokens)
   std::vector<float> class_means;        // frames: (K, Din) the mean vector of each segment class
+  int grid_w = 0, grid_h = 0;            // image: every sequence is a grid_h × grid_w image, row by row; 0 = not
   std::vector<Sequence> train, dev, test;
   int tags() const { return static_cast<int>(tag_names.size()); }
   int max_len() const;  // longest sequence of any split
   bool has_graphs() const { return task.kind == TaskKind::graph; }
+  bool is_image() const { return grid_w > 0; }
 };
 
 // Builds a synthetic task (everything but pos and own) from task.seed.

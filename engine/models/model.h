@@ -65,6 +65,11 @@ struct ModelConfig {
   int max_len = 32;                     // rows of a learned PE table; workspace length
   int max_batch = 32;                   // workspace batch size (a larger batch grows the workspace once)
   std::uint32_t seed = 0;               // parameter initialization
+  // Images (the image task; Trainer::fit_to_data sets them from the data): every sequence is a grid_h × grid_w
+  // image, its pixels row by row (T = grid_h·grid_w). 0 = a sequence. On a grid the positional encoding is
+  // two-dimensional (row and column: posenc.h), the window mask is a square of (2w+1)×(2w+1) pixels (mask.h) and
+  // the CNN's and the window FC's windows are k×k pixels.
+  int grid_w = 0, grid_h = 0;
   // The attention tagger.
   int heads = 4;   // H, must divide D
   int layers = 2;  // L

@@ -24,7 +24,9 @@ const std::vector<SettingRange>& setting_ranges() {
       {"pe_scale", "--pe-scale", 0.1, 64, false, false,
        "amplitude s of the sinusoidal table: PE(p, 2i) = s*sin(p / 10000^(2i/D)), so position is not drowned by the "
        "word vectors"},
-      {"window", "--window-mask", 0, 64, true, false, "w of truncated attention: query i sees keys with |i-j| <= w"},
+      {"window", "--window-mask", 0, 64, true, false,
+       "w of truncated attention: query i sees keys with |i-j| <= w (on an image: the (2w+1)x(2w+1) pixels around it)"},
+      {"image_size", "--image-size", 8, 16, true, false, "side S of the image task's S x S images (T = S*S pixels)"},
       {"k", "--window,--kernel", 1, 15, true, true, "window width of the FC baseline, kernel width of the CNN (odd)"},
       {"lr", "--lr", 1e-5, 1.0, false, false, "Adam learning rate"},
       {"batch", "--batch", 1, 128, true, false, "sequences per training step"},
@@ -103,6 +105,8 @@ TaskConfig to_task_config(const TaskSettings& s) {
       throw SettingsError(std::string("--lengths is for synthetic tasks; ") + to_string(t.kind) +
                           " sentences have their own lengths");
     }
+    if (t.kind == TaskKind::image)
+      throw SettingsError("--lengths: an image has S*S pixels; set its side S with --image-size");
     std::tie(t.min_len, t.max_len) = parse_lengths(s.lengths);
   }
   if (!s.data.empty() && !is_word_task(t.kind)) {
@@ -115,6 +119,11 @@ TaskConfig to_task_config(const TaskSettings& s) {
   if (s.classes != 0) t.classes = s.classes;
   if (s.cap != 0) t.cap = s.cap;
   if (s.noise >= 0) t.noise = static_cast<float>(s.noise);
+  if (s.image_size != 0) {
+    if (t.kind != TaskKind::image) throw SettingsError("--image-size is for the image task");
+    t.image_size = s.image_size;
+    t.min_len = t.max_len = s.image_size * s.image_size;
+  }
   const std::string problem = check_task(t);
   if (!problem.empty()) throw SettingsError(std::string(to_string(t.kind)) + ": " + problem);
   return t;

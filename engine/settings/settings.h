@@ -69,7 +69,8 @@ struct TaskSettings {
   int train_size = 0;   // 0 = default
   int classes = 0;
   int cap = 0;
-  double noise = -1;  // < 0 = default
+  double noise = -1;   // < 0 = default
+  int image_size = 0;  // image: side S of the S×S images (0 = the task's default, 12)
 };
 
 TaskKind parse_task(const std::string& name);

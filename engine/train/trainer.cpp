@@ -126,6 +126,9 @@ ModelConfig Trainer::fit_to_data(ModelConfig c, const Dataset& data) {
   c.input_dim = data.input_dim;
   c.tags = data.tags();
   if (c.max_len <= 0) c.max_len = std::max(1, data.max_len());
+  c.grid_w = data.grid_w;
+  c.grid_h = data.grid_h;
+  c.mask.grid_w = data.grid_w;
   return c;
 }
 
