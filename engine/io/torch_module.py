@@ -7,6 +7,13 @@
 #   @NAME@.json      the weights' index (name, shape, offset) and CRC-32, the vocabulary, the tag names, and a
 #                    saved example: an input with the engine's own logits and tags for it
 #
+# Sections:
+#   operations    one function per operation of the engine
+#   the models    one nn.Module per model kind
+#   loading       the weights and the JSON
+#   words         words → ids as the engine reads them
+#   run alone     tag the saved example, compare with the engine
+#
 # Run it alone: it loads the weights, tags the saved example, and checks its logits against the engine's:
 #   python3 @NAME@.py                   exit 0 when they agree (max abs diff <= 1e-5, relative to the largest
 #                                       logit when that is above 1: see TOLERANCE), 1 when not, 2 when a
