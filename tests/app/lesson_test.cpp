@@ -172,7 +172,7 @@ TEST(Lesson, EveryTextAStopNamesIsInTheTableWithEveryMarkFilled) {
       EXPECT_EQ(lesson_choice_key(stop, c) != nullptr, words) << stop.id << ": " << c;
   }
   EXPECT_EQ(lesson_choice_key(*lesson_stop(6), "twice as many"), std::string("lesson_matrix_name_twice"));
-  EXPECT_EQ(lesson_choice_key(*lesson_stop(10), "along the edges"), std::string("lesson_graph_name_edges"));
+  EXPECT_EQ(lesson_choice_key(*lesson_stop(11), "along the edges"), std::string("lesson_graph_name_edges"));
   EXPECT_EQ(lesson_choice_key(*lesson_stop(1), "self-attention"), nullptr) << "stop 1's options are tags";
 }
 
