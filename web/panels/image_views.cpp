@@ -281,7 +281,8 @@ void ShowPixelAttention(App& app) {
   const float map_cell = ui::GridCell(v.grid_w, v.grid_h, std::max(map_side, ImGui::GetFontSize() * 4));
   ImGui::BeginGroup();
   for (int k = 0; k < n; ++k) {
-    const int l = focus ? app.picks.layer : k / v.heads, h = focus ? app.picks.head : k % v.heads;
+    const int l = focus ? std::clamp(app.picks.layer, 0, v.layers - 1) : k / v.heads;
+    const int h = focus ? std::clamp(app.picks.head, 0, v.heads - 1) : k % v.heads;
     if (k % best_cols != 0) ImGui::SameLine(0, gap);
     ImGui::BeginGroup();
     float mx = 0;
