@@ -51,7 +51,7 @@ void self_attention(Real* out, AttentionCache<Real>& cache, const Real* in, cons
                             Dh, D);
           }
           if (spec.alibi && may_see[static_cast<long>(i) * T + j]) {  // α −= mₕ·|i − j|: farther keys count less
-            A(i, j) -= static_cast<Real>(alibi_slope(h, H)) * static_cast<Real>(std::abs(i - j));
+            A(i, j) -= static_cast<Real>(alibi_slope(h, H)) * static_cast<Real>(alibi_distance(i, j, spec.grid_w));
           }
         }
       }

@@ -12,7 +12,8 @@
 // then for each sequence and each head h (its Dh columns Qₕ, Kₕ, Vₕ):
 //   Aₕ  = Qₕ·Kₕᵀ / √Dh            scores A, (T, T): A(i, j) = α, the relevance of key j to query i
 //                                  (relevance "dot"; "additive": α = wₕᵀ·tanh(qᵢ·W'q + kⱼ·W'k))
-//                                  (+ the ALiBi bias −mₕ·|i − j| when that positional encoding is on)
+//                                  (+ the ALiBi bias −mₕ·|i − j| when that positional encoding is on;
+//                                  on an image −mₕ·(|ri − rj| + |ci − cj|), posenc.h)
 //   A'ₕ = norm(Aₕ)                 weights A' (α'), each row over the keys that query may see (attention_norm.h)
 //   Oₕ  = A'ₕ·Vₕ                   (T, Dh): each query's output b = Σⱼ α'ⱼ vʲ, a weighted sum of the values
 //   out = concat(O₁ .. O_H)·Wo + bo                                          (N, D)
@@ -54,6 +55,7 @@ struct AttentionSpec {
   AttnNorm norm = AttnNorm::softmax;     // how scores become weights
   Relevance relevance = Relevance::dot;  // how a (query, key) pair is scored
   bool alibi = false;                    // add the ALiBi distance bias −mₕ·|i − j| to the scores (posenc.h)
+  int grid_w = 0;                        // > 0: an image grid_w pixels wide, ALiBi's distance is |Δrow| + |Δcolumn|
 };
 
 // Pointers to the layer's parameters (or, with the same layout, to their gradients). nullptr = absent.

@@ -274,8 +274,8 @@ void attention_forward(Real* out, AttentionCache<Real>& cache, const Real* in, c
         for (int i = i0; i < i1; ++i) {
           Real* Ai = A + static_cast<long>(i) * T;
           const std::uint8_t* allowed_i = allowed_b + static_cast<long>(i) * T;
-          if (spec.alibi) {  // Aₕ(i, j) += −mₕ·|i − j|
-            for (int j = k0; j < k1; ++j) Ai[j] -= m * static_cast<Real>(std::abs(i - j));
+          if (spec.alibi) {  // Aₕ(i, j) += −mₕ·|i − j|  (on an image: −mₕ·(|ri − rj| + |ci − cj|))
+            for (int j = k0; j < k1; ++j) Ai[j] -= m * static_cast<Real>(alibi_distance(i, j, spec.grid_w));
           }
           // A'ₕ = norm(Aₕ), row by row over the allowed keys
           attention_norm_forward_rows(Ap + static_cast<long>(i) * T + k0, Ai + k0, allowed_i + k0, 1, nk, spec.norm);

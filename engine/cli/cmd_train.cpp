@@ -100,6 +100,9 @@ void run(const TrainCmd& o) {
                 data->input == InputMode::tokens ? (", vocabulary " + std::to_string(data->vocab)).c_str() : "",
                 describe(trainer->model_config()).c_str(), trainer->model().num_parameters());
   }
+  // The chance level a student compares dev_acc with: always answering the training split's most frequent
+  // tag scores this share of the dev tokens (every JSON line with dev_acc carries it).
+  const double majority_acc = majority_share(*data, data->dev);
   std::size_t printed = 0;
   while (!trainer->done()) {
     trainer->step(tc.eval_every);
@@ -110,9 +113,15 @@ void run(const TrainCmd& o) {
       // the probes were tagged by the model as it is now, after the latest line's step
       const bool now = m.step == trainer->steps_done() && !trainer->diverged();
       if (o.json) {
-        nlohmann::json j = {
-            {"step", m.step},         {"loss", m.loss}, {"train_acc", m.train_acc}, {"dev_acc", m.dev_acc},
-            {"dev_loss", m.dev_loss}, {"lr", m.lr},     {"grad_norm", m.grad_norm}, {"ms_per_step", m.ms_per_step}};
+        nlohmann::json j = {{"step", m.step},
+                            {"loss", m.loss},
+                            {"train_acc", m.train_acc},
+                            {"dev_acc", m.dev_acc},
+                            {"dev_loss", m.dev_loss},
+                            {"lr", m.lr},
+                            {"grad_norm", m.grad_norm},
+                            {"ms_per_step", m.ms_per_step},
+                            {"majority_acc", majority_acc}};
         if (!probes.empty() && now) j["probe"] = probes_json(probes);
         std::printf("%s\n", j.dump().c_str());
       } else if (bar) {
@@ -147,6 +156,7 @@ void run(const TrainCmd& o) {
                         {"loss", m.loss},
                         {"train_acc", m.train_acc},
                         {"dev_acc", m.dev_acc},
+                        {"majority_acc", majority_acc},
                         {"test_acc", has_test ? nlohmann::json(test.accuracy) : nlohmann::json(nullptr)},
                         {"ms_per_step", m.ms_per_step},
                         {"scores_per_step", m.scores_per_step},
@@ -198,7 +208,8 @@ void setup_train(CLI::App& root) {
       "Train a tagger (self-attention or a baseline) on a task; mini-batches, Adam with warm-up and cosine decay, "
       "seeded. Prints a progress bar on a terminal, a line per evaluation otherwise, or JSON lines with --json "
       "(the last one has step, loss, train_acc, dev_acc, test_acc, ms_per_step, and for attention "
-      "scores_per_step: the (query, key) scores computed per step, vs dense_scores_per_step for every pair).");
+      "scores_per_step: the (query, key) scores computed per step, vs dense_scores_per_step for every pair; every "
+      "line with dev_acc has majority_acc, the dev accuracy of always answering the most frequent training tag).");
   add_task_options(cmd, o.task);
   add_model_options(cmd, o.model);
   add_train_options(cmd, o.train);

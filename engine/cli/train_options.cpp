@@ -98,13 +98,13 @@ void add_task_options(CLI::App* cmd, TaskOptions& o) {
   cmd->add_option("--classes", o.classes, "frames/graph: number of classes (default 5 / 3); image: colours (3)");
   cmd->add_option("--cap", o.cap, "count: the largest count tag, shown as 'cap+' (default 4)");
   cmd->add_option("--noise", o.noise, "frames, image: noise standard deviation (default 1.0; image 0.1)");
-  ranged(cmd->add_option("--image-size", o.image_size, "image: side S of the S x S images (default 12)"), "image_size");
+  cmd->add_option("--image-size", o.image_size, "image: side S of the S x S images, 8..16 (default 12)");
 }
 
 void add_model_options(CLI::App* cmd, ModelOptions& o) {
   cmd->add_option("--model", o.model,
-                  "attention (self-attention tagger), window (window FC), cnn (1-D convolutions), rnn "
-                  "(Elman or GRU)")
+                  "attention (self-attention tagger), window (window FC), cnn (convolutions: 1-D, or 2-D k x k on "
+                  "the image task), rnn (Elman or GRU)")
       ->capture_default_str();
   ranged(cmd->add_option("--layers", o.layers, "attention: blocks L")->capture_default_str(), "layers");
   ranged(cmd->add_option("--heads", o.heads, "attention: heads H (must divide --dim)")->capture_default_str(), "heads");
@@ -112,17 +112,21 @@ void add_model_options(CLI::App* cmd, ModelOptions& o) {
   cmd->add_option("--ffn", o.ffn, "attention: feed-forward width F (default 2*dim)");
   cmd->add_option("--pe", o.pe,
                   "attention: positional encoding none | sinusoidal | learned | alibi (default sinusoidal; graph: "
-                  "none)");
+                  "none). On the image task 2-D: sinusoidal = half the width for the pixel's row, half for its "
+                  "column; learned = a row table + a column table; alibi = penalty by |row diff| + |column diff|");
   ranged(cmd->add_option("--pe-scale", o.pe_scale,
                          "attention, --pe sinusoidal: amplitude s of the table, PE(p, 2i) = s*sin(p / 10000^(2i/D)), "
                          "PE(p, 2i+1) = s*cos(...) (default: the task's, 8 for pos, where s = 1 lets the N(0, 1) "
                          "word vectors drown the position; 1 for the others)"),
          "pe_scale");
   cmd->add_option("--mask", o.mask,
-                  "attention: full | causal (only earlier tokens) | window (truncated: |i-j| <= --window-mask) | "
+                  "attention: full | causal (only earlier tokens) | window (truncated: |i-j| <= --window-mask; on an "
+                  "image the (2w+1)x(2w+1) pixels around each pixel) | "
                   "graph (the graph task's default: attend along edges only; --mask full ignores the edges)");
   ranged(cmd->add_option("--window-mask", o.window_mask,
-                         "attention: truncated attention, query i sees keys with |i-j| <= W (implies --mask window)"),
+                         "attention: truncated attention, query i sees keys with |i-j| <= W (implies --mask window); "
+                         "on an image the pixels within W rows and W columns: --window-mask 1 is a 3x3 "
+                         "neighbourhood"),
          "window");
   cmd->add_option("--norm", o.norm, "attention: softmax | relu | sigmoid")->capture_default_str();
   cmd->add_option("--relevance", o.relevance, "attention: dot (q.k/sqrt(Dh)) | additive (w.tanh(q W'q + k W'k))")
@@ -133,10 +137,13 @@ void add_model_options(CLI::App* cmd, ModelOptions& o) {
                          "attention: rows of the learned positional table (default: the longest sequence of the data); "
                          "longer inputs are an error"),
          "max_len");
-  ranged(cmd->add_option("--window", o.window, "window: k tokens seen by the window FC (odd)")->capture_default_str(),
+  ranged(cmd->add_option("--window", o.window, "window: k tokens seen by the window FC (odd; k x k pixels on an image)")
+             ->capture_default_str(),
          "k");
   cmd->add_option("--hidden", o.hidden, "window/cnn/rnn: hidden width (channels, state size)")->capture_default_str();
-  ranged(cmd->add_option("--kernel", o.kernel, "cnn: kernel width k (odd)")->capture_default_str(), "k");
+  ranged(cmd->add_option("--kernel", o.kernel, "cnn: kernel width k (odd; a k x k kernel on an image)")
+             ->capture_default_str(),
+         "k");
   cmd->add_option("--cnn-layers", o.cnn_layers, "cnn: convolution layers")->capture_default_str();
   cmd->add_option("--rnn", o.rnn, "rnn: elman | gru")->capture_default_str();
   cmd->add_flag("--bidirectional", o.bidirectional, "rnn: also run right to left");

@@ -125,9 +125,10 @@ void write_task(Writer& w, const TaskConfig& t) {
   w.f32(t.test_frac);
   w.i32(t.min_count);
   w.u8(t.lowercase ? 1 : 0);
+  w.i32(t.image_size);  // version 3
 }
 
-TaskConfig read_task(Reader& r) {
+TaskConfig read_task(Reader& r, std::uint32_t version) {
   TaskConfig t;
   t.kind = enum_field<TaskKind>(r, "task");
   t.seed = r.u32();
@@ -140,6 +141,7 @@ TaskConfig read_task(Reader& r) {
   t.test_frac = r.f32();
   t.min_count = r.i32();
   t.lowercase = r.u8() != 0;
+  if (version >= 3) t.image_size = r.i32();  // older files: the default side (the image task came with 3)
   return t;
 }
 
@@ -166,7 +168,8 @@ void write_model_config(Writer& w, const ModelConfig& m) {
   w.u32(static_cast<std::uint32_t>(m.cell));
   w.u8(m.bidirectional ? 1 : 0);
   w.u8(m.graph_mask ? 1 : 0);
-  w.f32(c.pe_scale);  // version 2
+  w.f32(c.pe_scale);                                           // version 2
+  for (int v : {c.grid_w, c.grid_h, c.mask.grid_w}) w.i32(v);  // version 3
 }
 
 ModelConfig read_model_config(Reader& r, std::uint32_t version) {
@@ -196,6 +199,9 @@ ModelConfig read_model_config(Reader& r, std::uint32_t version) {
   m.bidirectional = r.u8() != 0;
   m.graph_mask = r.u8() != 0;
   c.pe_scale = version >= 2 ? r.f32() : 1.0f;  // version 1: the table had amplitude 1
+  if (version >= 3) {                          // older files: a model of sequences (grid 0)
+    for (int* v : {&c.grid_w, &c.grid_h, &c.mask.grid_w}) *v = r.i32();
+  }
   return m;
 }
 
@@ -262,7 +268,7 @@ LoadedModel load_model(const std::uint8_t* bytes, std::size_t size) {
   Reader r(bytes + kHeader, payload);
   LoadedModel out;
   Dataset& d = out.data;
-  d.task = read_task(r);
+  d.task = read_task(r, version);
   ModelConfig mc = read_model_config(r, version);
   out.data_name = r.str();
   d.input = enum_field<InputMode>(r, "input mode");
@@ -281,6 +287,7 @@ LoadedModel load_model(const std::uint8_t* bytes, std::size_t size) {
       throw ModelFileError(std::string("malformed model file: ") + e.what());
     }
   }
+  if (mc.grid_w > 0) d.grid_w = mc.grid_w, d.grid_h = mc.grid_h;  // a model of images: the data's grid
   const std::string problem = check_model_config(mc);
   if (!problem.empty()) throw ModelFileError("malformed model file: bad configuration: " + problem);
   out.model = make_model<float>(mc);

@@ -19,6 +19,9 @@
 //   2  adds ModelConfig::pe_scale (f32) after the model configuration's other fields; a version-1 file was
 //      written when the sinusoidal table had no amplitude, so it loads with pe_scale = 1 and computes what it
 //      computed then
+//   3  adds images: TaskConfig::image_size (i32) after the task's other fields, and ModelConfig::grid_w,
+//      grid_h, mask.grid_w (3 × i32) after pe_scale; a version-1 or 2 file is a model of sequences (grid 0,
+//      1-D positions, masks and kernels), its task's image side the default
 #pragma once
 
 #include <cstdint>
@@ -32,7 +35,7 @@
 
 namespace attnlab {
 
-constexpr std::uint32_t kModelFormatVersion = 2;
+constexpr std::uint32_t kModelFormatVersion = 3;
 
 struct ModelFileError : std::runtime_error {
   using std::runtime_error::runtime_error;

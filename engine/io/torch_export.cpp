@@ -96,6 +96,8 @@ std::string python_config(const ModelConfig& c, const Dataset& d) {
       {"input_dim", i(c.input_dim)},
       {"tags", i(c.tags)},
       {"dim", i(c.dim)},
+      {"grid_w", i(c.grid_w)},  // > 0: an image of grid_h rows × grid_w pixels (2-D positions, windows, kernels)
+      {"grid_h", i(c.grid_h)},
       // the attention tagger
       {"layers", i(c.layers)},
       {"heads", i(c.heads)},
@@ -171,7 +173,8 @@ std::string check_torch_export(const SeqModel<float>& model, const Dataset& d) {
     return "the model's vocabulary of " + std::to_string(c.vocab) + " tokens is not in its data (" +
            std::to_string(d.token_names.size()) + " token names): the module could not read words";
   }
-  if (c.input == InputMode::features && d.task.kind != TaskKind::frames && d.task.kind != TaskKind::graph) {
+  if (c.input == InputMode::features && d.task.kind != TaskKind::frames && d.task.kind != TaskKind::graph &&
+      d.task.kind != TaskKind::image) {
     return std::string("the ") + to_string(d.task.kind) + " task with feature vectors has no example input to save";
   }
   return "";
@@ -182,7 +185,7 @@ Sequence torch_export_example(const SeqModel<float>& model, const Dataset& d) {
   if (d.task.kind == TaskKind::seg_zh) return seg_sequence_from_text(d, kSegExample);
   const ModelConfig& c = model.config();
   int hi = std::max(1, d.task.max_len);
-  if (c.kind == ModelKind::attention && c.pe == PosEnc::learned) hi = std::min(hi, c.max_len);
+  if (c.kind == ModelKind::attention && c.pe == PosEnc::learned && c.grid_w == 0) hi = std::min(hi, c.max_len);
   if (!c.mask.allow.empty()) hi = std::min(hi, c.mask.allow_n);
   const int lo = std::max(1, std::min(d.task.min_len, hi));
   return make_synthetic_sequences(d, 1, lo, hi, /*seed=*/2024)[0];

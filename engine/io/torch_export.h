@@ -10,7 +10,8 @@
 //                 names, and a saved example: an input with the logits and tags the engine computed for it
 // `python3 NAME.py` loads the weights, tags the example and compares its logits with the engine's.
 //
-// Every model kind and every task input (token ids, feature vectors, graphs with their edges) is expressed;
+// Every model kind and every task input (token ids, feature vectors, graphs with their edges, images with their
+// 2-D positions, windows and kernels) is expressed;
 // check_torch_export names what a model or its data lacks when one cannot be (e.g. the vocabulary).
 //
 // T = tokens of the example, C = tags, V = vocabulary

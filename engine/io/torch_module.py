@@ -7,6 +7,13 @@
 #   @NAME@.json      the weights' index (name, shape, offset) and CRC-32, the vocabulary, the tag names, and a
 #                    saved example: an input with the engine's own logits and tags for it
 #
+# Sections:
+#   operations    one function per operation of the engine
+#   the models    one nn.Module per model kind
+#   loading       the weights and the JSON
+#   words         words → ids as the engine reads them
+#   run alone     tag the saved example, compare with the engine
+#
 # Run it alone: it loads the weights, tags the saved example, and checks its logits against the engine's:
 #   python3 @NAME@.py                   exit 0 when they agree (max abs diff <= 1e-5, relative to the largest
 #                                       logit when that is above 1: see TOLERANCE), 1 when not, 2 when a
@@ -77,6 +84,38 @@ def unfold(x, k):
     return torch.cat([padded[o:o + T] for o in range(k)], dim=1)
 
 
+def unfold2d(x, k, gh, gw):
+    # engine/ops/unfold.cpp, on an image of gh × gw pixels (row p = pixel (p // gw, p % gw)): each pixel becomes
+    # the concatenation of the k×k pixels around it, row by row, zero outside the image: (T, D) → (T, k·k·D)
+    T, D = x.shape
+    r = (k - 1) // 2
+    img = torch.zeros(gh + 2 * r, gw + 2 * r, D, dtype=x.dtype)
+    img[r:r + gh, r:r + gw] = x.reshape(gh, gw, D)
+    slots = [img[dy:dy + gh, dx:dx + gw].reshape(T, D) for dy in range(k) for dx in range(k)]
+    return torch.cat(slots, dim=1)
+
+
+def window(x, k, config):
+    # the window of the window FC and of the CNN: k tokens of a sequence, or k×k pixels of an image
+    if config["grid_w"] > 0:
+        check_image(x.shape[0], config)
+        return unfold2d(x, k, config["grid_h"], config["grid_w"])
+    return unfold(x, k)
+
+
+def check_image(T, config):
+    # engine/models/model.cpp: a model of images takes exactly grid_h × grid_w pixels
+    if T != config["grid_w"] * config["grid_h"]:
+        raise ExportError("the model is for %dx%d images, but the input has %d tokens"
+                          % (config["grid_h"], config["grid_w"], T))
+
+
+def grid_positions(T, config):
+    # an image's pixel p is (row, column) = (p // grid_w, p % grid_w)
+    p = torch.arange(T)
+    return p // config["grid_w"], p % config["grid_w"]
+
+
 def sinusoidal_table(T, D, s, dtype):
     # engine/attention/posenc.cpp: PE(p, 2i) = s·sin(p / 10000^(2i/D)), PE(p, 2i+1) = s·cos(...), computed in
     # double precision and rounded once, as the engine does
@@ -86,6 +125,16 @@ def sinusoidal_table(T, D, s, dtype):
         angle = np.arange(T) * freq
         pe[:, j] = s * (np.sin(angle) if j % 2 == 0 else np.cos(angle))
     return torch.tensor(pe.astype(np.float32), dtype=dtype)
+
+
+def sinusoidal_table_2d(config, D, s, dtype):
+    # engine/attention/posenc.cpp, an image: PE(r, c) = concat(PE_{D/2}(r), PE_{D/2}(c)), half the width for the
+    # pixel's row, half for its column
+    gh, gw = config["grid_h"], config["grid_w"]
+    rows = sinusoidal_table(gh, D // 2, s, dtype)
+    cols = sinusoidal_table(gw, D // 2, s, dtype)
+    r, c = grid_positions(gh * gw, config)
+    return torch.cat([rows[r], cols[c]], dim=1)
 
 
 def alibi_slope(h, H):
@@ -101,13 +150,18 @@ def alibi_slope(h, H):
 
 def attention_mask(T, config, allow):
     # engine/attention/mask.cpp: which keys j query i may see, (T, T) bool, row = query. Kinds combine:
-    # causal (j <= i), window (|i − j| <= w), the model's own allow matrix, and a graph's edges.
+    # causal (j <= i), window (|i − j| <= w; on an image |ri − rj| <= w and |ci − cj| <= w), the model's own
+    # allow matrix, and a graph's edges.
     i = torch.arange(T).unsqueeze(1)
     j = torch.arange(T).unsqueeze(0)
     ok = torch.ones(T, T, dtype=torch.bool)
     if config["causal"]:
         ok &= j <= i
-    if config["window"] >= 0:
+    if config["window"] >= 0 and config["grid_w"] > 0:
+        r, c = grid_positions(T, config)
+        ok &= (r.unsqueeze(1) - r.unsqueeze(0)).abs() <= config["window"]
+        ok &= (c.unsqueeze(1) - c.unsqueeze(0)).abs() <= config["window"]
+    elif config["window"] >= 0:
         ok &= (i - j).abs() <= config["window"]
     if config["allow_n"] > 0:
         n = config["allow_n"]
@@ -168,7 +222,8 @@ class SelfAttention(nn.Module):
     # engine/attention/attention.cpp (self_attention), one sequence:
     #   Q = I·Wq + bq,  K = I·Wk + bk,  V = I·Wv + bv                         (T, D)
     #   per head h, on its Dh columns:  A = Q·Kᵀ/√Dh  (additive: α = wᵀ·tanh(q·W'q + k·W'k)),
-    #   ALiBi: A −= m_h·|i − j|;  A' = norm(A) over the keys the mask allows;  O = A'·V
+    #   ALiBi: A −= m_h·|i − j| (an image: m_h·(|ri − rj| + |ci − cj|));  A' = norm(A) over the allowed keys;
+    #   O = A'·V
     #   out = concat(O_1 .. O_H)·Wo + bo
     def __init__(self, config, w, prefix):
         super().__init__()
@@ -176,6 +231,7 @@ class SelfAttention(nn.Module):
         self.norm = config["norm"]
         self.additive = config["relevance"] == "additive"
         self.alibi = config["pe"] == "alibi"
+        self.config = config
         for m in ("q", "k", "v", "o"):
             setattr(self, "w" + m, param(w, prefix + "w" + m))  # (D, D)
             setattr(self, "b" + m, param(w, prefix + "b" + m) if config["attn_bias"] else None)  # (1, D)
@@ -197,6 +253,9 @@ class SelfAttention(nn.Module):
         K = self.linear(I, self.wk, self.bk)
         V = self.linear(I, self.wv, self.bv)
         distance = (torch.arange(T).unsqueeze(1) - torch.arange(T).unsqueeze(0)).abs().to(I.dtype)
+        if self.config["grid_w"] > 0:  # an image: the city-block distance between the two pixels
+            r, c = grid_positions(T, self.config)
+            distance = ((r.unsqueeze(1) - r.unsqueeze(0)).abs() + (c.unsqueeze(1) - c.unsqueeze(0)).abs()).to(I.dtype)
         heads, weights = [], []
         for h in range(H):
             q, k, v = (M[:, h * Dh:(h + 1) * Dh] for M in (Q, K, V))  # (T, Dh) each
@@ -235,13 +294,16 @@ class Block(nn.Module):
 
 
 class AttentionTagger(nn.Module):
-    # engine/models/attention_tagger.h: x = input + PE (sinusoidal or learned; ALiBi acts inside attention),
-    # L blocks, logits = LN_f(x)·W_head + b_head
+    # engine/models/attention_tagger.h: x = input + PE (sinusoidal or learned; ALiBi acts inside attention;
+    # on an image 2-D: sinusoidal_table_2d, or learned R[r] + C[c]), L blocks, logits = LN_f(x)·W_head + b_head
     def __init__(self, config, w):
         super().__init__()
         self.config = config
         self.input = InputLayer(config, w)
-        self.pos_emb = param(w, "pos_emb") if config["pe"] == "learned" else None  # (max_len, D)
+        grid, learned = config["grid_w"] > 0, config["pe"] == "learned"
+        self.pos_emb = param(w, "pos_emb") if learned and not grid else None  # (max_len, D)
+        self.pe_row = param(w, "pe_row") if learned and grid else None  # (grid_h, D)
+        self.pe_col = param(w, "pe_col") if learned and grid else None  # (grid_w, D)
         self.blocks = nn.ModuleList(Block(config, w, "block%d." % l) for l in range(config["layers"]))
         self.lnf_g, self.lnf_b = param(w, "ln_f.gamma"), param(w, "ln_f.beta")
         self.head_w, self.head_b = param(w, "head.w"), param(w, "head.b")  # (D, C), (1, C)
@@ -250,7 +312,14 @@ class AttentionTagger(nn.Module):
         c = self.config
         x = self.input(x)
         T, D = x.shape
-        if c["pe"] == "sinusoidal":
+        if c["grid_w"] > 0:
+            check_image(T, c)
+        if c["pe"] == "sinusoidal" and c["grid_w"] > 0:
+            x = x + sinusoidal_table_2d(c, D, c["pe_scale"], x.dtype)
+        elif c["pe"] == "learned" and c["grid_w"] > 0:
+            r, col = grid_positions(T, c)
+            x = x + self.pe_row[r] + self.pe_col[col]  # PE(r, c) = R[r] + C[c]
+        elif c["pe"] == "sinusoidal":
             x = x + sinusoidal_table(T, D, c["pe_scale"], x.dtype)
         elif c["pe"] == "learned":
             if T > c["max_len"]:
@@ -271,24 +340,26 @@ class AttentionTagger(nn.Module):
 
 
 class WindowTagger(nn.Module):
-    # engine/models/window_fc.h: u = unfold_k(x);  logits = ReLU(u·W1 + b1)·W2 + b2
+    # engine/models/window_fc.h: u = unfold_k(x) (an image: the k×k pixels);  logits = ReLU(u·W1 + b1)·W2 + b2
     def __init__(self, config, w):
         super().__init__()
+        self.config = config
         self.k = config["window_k"]
         self.input = InputLayer(config, w)
         self.w1, self.b1 = param(w, "fc1.w"), param(w, "fc1.b")  # (k·D, Hd), (1, Hd)
         self.w2, self.b2 = param(w, "head.w"), param(w, "head.b")  # (Hd, C), (1, C)
 
     def forward(self, x, allow=None):  # allow: a graph's edges, which this model does not read
-        u = unfold(self.input(x), self.k)
+        u = window(self.input(x), self.k, self.config)
         return torch.relu(u @ self.w1 + self.b1) @ self.w2 + self.b2
 
 
 class CnnTagger(nn.Module):
     # engine/models/cnn.h: per layer x = ReLU(unfold_k(x)·W_l + b_l) (a 1-D "same" convolution with zero
-    # padding); logits = x·W_head + b_head
+    # padding; on an image 2-D, k×k); logits = x·W_head + b_head
     def __init__(self, config, w):
         super().__init__()
+        self.config = config
         self.k = config["kernel"]
         self.input = InputLayer(config, w)
         self.convs = nn.ParameterList()
@@ -300,7 +371,7 @@ class CnnTagger(nn.Module):
     def forward(self, x, allow=None):  # allow: a graph's edges, which this model does not read
         x = self.input(x)
         for l in range(0, len(self.convs), 2):
-            x = torch.relu(unfold(x, self.k) @ self.convs[l] + self.convs[l + 1])
+            x = torch.relu(window(x, self.k, self.config) @ self.convs[l] + self.convs[l + 1])
         return x @ self.head_w + self.head_b
 
 

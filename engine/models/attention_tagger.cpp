@@ -31,6 +31,16 @@ std::string check_attention_config(const ModelConfig& c) {
   if (!(c.pe_scale > 0) || !std::isfinite(c.pe_scale)) {
     return "the sinusoidal amplitude pe_scale must be a positive number (got " + std::to_string(c.pe_scale) + ")";
   }
+  if (c.grid_w > 0 || c.grid_h > 0) {  // an image: the 2-D positional encodings (posenc.h)
+    if (c.pe == PosEnc::sinusoidal) {
+      const std::string grid = grid_pe_check(c.dim, c.grid_h, c.grid_w);
+      if (!grid.empty()) return grid;
+    }
+    if (c.mask.grid_w != c.grid_w) {
+      return "the mask's image width (" + std::to_string(c.mask.grid_w) + ") is not the model's (" +
+             std::to_string(c.grid_w) + ")";
+    }
+  }
   if (!c.mask.allow.empty() &&
       c.mask.allow.size() != static_cast<size_t>(c.mask.allow_n) * static_cast<size_t>(c.mask.allow_n)) {
     return "the allow matrix must have allow_n x allow_n entries";
@@ -71,7 +81,14 @@ AttentionTagger<Real>::AttentionTagger(const ModelConfig& config) : SeqModel<Rea
   // The learned table starts on the scale of the token embeddings, N(0, 1) (as torch.nn.Embedding): started
   // small (GPT-2's 0.02) the positions are drowned by the word vectors, and reverse, a task of pure position,
   // stays at the level of no encoding for ~2500 steps (21 %) instead of 97 % at 800 (page model, seeds 1-3).
-  if (c.pe == PosEnc::learned) add("pos_emb", c.max_len, D, I::normal, 1.0, &Weights::pos_emb);
+  // On an image: a row table and a column table, PE(r, c) = R[r] + C[c], each N(0, 1/2) so that the sum is
+  // N(0, 1) like the 1-D table.
+  const bool grid = c.grid_w > 0;
+  if (c.pe == PosEnc::learned && !grid) add("pos_emb", c.max_len, D, I::normal, 1.0, &Weights::pos_emb);
+  if (c.pe == PosEnc::learned && grid) {
+    add("pe_row", c.grid_h, D, I::normal, std::sqrt(0.5), &Weights::pe_row);
+    add("pe_col", c.grid_w, D, I::normal, std::sqrt(0.5), &Weights::pe_col);
+  }
   P_.blocks.resize(c.layers);
   G_.blocks.resize(c.layers);
   for (int l = 0; l < c.layers; ++l) {
@@ -126,7 +143,16 @@ void AttentionTagger<Real>::resize_workspace(int B, int T) {
   const int D = c.dim, F = c.ffn, H = c.heads;
   const size_t N = static_cast<size_t>(B) * T, ND = N * D, NF = N * F;
   mask_.resize(N * T);
-  if (c.pe == PosEnc::sinusoidal && pe_rows_ < std::max(T, c.max_len)) {
+  const int pixels = c.grid_w * c.grid_h;
+  if (c.pe == PosEnc::sinusoidal && c.grid_w > 0 && pe_rows_ != pixels) {
+    pe_rows_ = pixels;  // one row per pixel: PE(r, c) = concat(PE_{D/2}(r), PE_{D/2}(c)) (posenc.h)
+    pe_table_.resize(static_cast<size_t>(pe_rows_) * D);
+    sinusoidal_encoding_2d(pe_table_.data(), c.grid_h, c.grid_w, D, c.pe_scale);
+  } else if (c.pe == PosEnc::learned && c.grid_w > 0 && pe_rows_ != pixels) {
+    pe_rows_ = pixels;  // R[r] + C[c], filled by every forward (and by pe_table())
+    pe_table_.resize(static_cast<size_t>(pe_rows_) * D);
+    dpe_table_.resize(static_cast<size_t>(pe_rows_) * D);
+  } else if (c.pe == PosEnc::sinusoidal && c.grid_w == 0 && pe_rows_ < std::max(T, c.max_len)) {
     pe_rows_ = std::max(T, c.max_len);  // defined for every position: grow the table when needed
     pe_table_.resize(static_cast<size_t>(pe_rows_) * D);
     // PE(p, 2i) = s·sin(p / 10000^(2i/D)), PE(p, 2i+1) = s·cos(p / 10000^(2i/D)), s = pe_scale (posenc.h)
@@ -167,6 +193,7 @@ AttentionSpec AttentionTagger<Real>::attention_spec() const {
   s.norm = this->cfg_.norm;
   s.relevance = this->cfg_.relevance;
   s.alibi = this->cfg_.pe == PosEnc::alibi;
+  s.grid_w = this->cfg_.grid_w;  // ALiBi on an image: |Δrow| + |Δcolumn|
   return s;
 }
 
@@ -180,7 +207,7 @@ const std::uint8_t* AttentionTagger<Real>::batch_allow(const Batch<Real>& batch)
 template <typename Real>
 std::string AttentionTagger<Real>::check_model_batch(const Batch<Real>& batch) const {
   const ModelConfig& c = this->cfg_;
-  if (c.pe == PosEnc::learned) {
+  if (c.pe == PosEnc::learned && c.grid_w == 0) {  // (an image's T is checked against the grid: model.cpp)
     const std::string problem = learned_pe_check(batch.T, c.max_len);
     if (!problem.empty()) return problem;
   }
@@ -202,9 +229,17 @@ void AttentionTagger<Real>::forward_layers(const Batch<Real>& batch) {
   // x = x + PE   (x = E[ids] or features·W_in + b_in, from the input layer)
   Real* x = acts_.empty() ? x_out_.data() : acts_[0].x.data();
   const Real* x_in = this->x_.data();
-  if (c.pe == PosEnc::sinusoidal) positional_add_forward(x, x_in, pe_table_.data(), B, T, D);
-  else if (c.pe == PosEnc::learned) positional_add_forward(x, x_in, P_.pos_emb, B, T, D);
-  else std::copy(x_in, x_in + ND, x);
+  // On an image with learned PE the table is built first: PE(r, c) = R[r] + C[c].
+  const bool grid = c.grid_w > 0;
+  if (c.pe == PosEnc::learned && grid)
+    grid_table_forward(pe_table_.data(), P_.pe_row, P_.pe_col, c.grid_h, c.grid_w, D);
+  if (c.pe == PosEnc::sinusoidal || (c.pe == PosEnc::learned && grid)) {
+    positional_add_forward(x, x_in, pe_table_.data(), B, T, D);
+  } else if (c.pe == PosEnc::learned) {
+    positional_add_forward(x, x_in, P_.pos_emb, B, T, D);
+  } else {
+    std::copy(x_in, x_in + ND, x);
+  }
 
   const AttentionSpec spec = attention_spec();
   for (int l = 0; l < c.layers; ++l) {
@@ -277,7 +312,15 @@ const Real* AttentionTagger<Real>::backward_layers() {
                        a.ln1_rstd.data(), N, D);
   }
   // forward was: x = x_in + PE   →  dx_in = dx (the table is fixed, or learned: dPE += Σ over the batch)
-  if (c.pe == PosEnc::learned) positional_add_backward<Real>(nullptr, G_.pos_emb, dnext_.data(), B, T, D);
+  if (c.pe == PosEnc::learned && c.grid_w == 0) {
+    positional_add_backward<Real>(nullptr, G_.pos_emb, dnext_.data(), B, T, D);
+  } else if (c.pe == PosEnc::learned) {
+    // image: forward was x = x_in + PE, PE(r, c) = R[r] + C[c]  →  dPE = Σ_b dx, then dR[r] += Σ_c dPE(r, c),
+    // dC[c] += Σ_r dPE(r, c)
+    std::fill(dpe_table_.begin(), dpe_table_.end(), Real(0));
+    positional_add_backward<Real>(nullptr, dpe_table_.data(), dnext_.data(), B, T, D);
+    grid_table_backward(G_.pe_row, G_.pe_col, dpe_table_.data(), c.grid_h, c.grid_w, D);
+  }
   return dnext_.data();
 }
 
@@ -338,6 +381,10 @@ ScoreWork AttentionTagger<Real>::score_work() const {
 template <typename Real>
 CView<Real> AttentionTagger<Real>::pe_table() const {
   const ModelConfig& c = this->cfg_;
+  if (c.pe == PosEnc::learned && c.grid_w > 0) {  // R[r] + C[c] with the parameters as they are now
+    grid_table_forward(pe_table_.data(), P_.pe_row, P_.pe_col, c.grid_h, c.grid_w, c.dim);
+    return cview(pe_table_.data(), pe_rows_, c.dim);
+  }
   if (c.pe == PosEnc::sinusoidal) return cview(pe_table_.data(), pe_rows_, c.dim);
   if (c.pe == PosEnc::learned) return cview<Real>(P_.pos_emb, c.max_len, c.dim);
   return cview<Real>(nullptr, 0, c.dim);

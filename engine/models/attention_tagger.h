@@ -8,6 +8,9 @@
 //   x = x + PE                (sinusoidal or learned; ALiBi acts inside attention instead)
 //                             sinusoidal: PE(p, 2i) = s·sin(p / 10000^(2i/D)), PE(p, 2i+1) = s·cos(...),
 //                             s = pe_scale (attention/posenc.h says why the pos task uses 8, not 1)
+//                             on an image (grid_w > 0), pixel p = (r, c): PE(r, c) = concat(PE_{D/2}(r),
+//                             PE_{D/2}(c)) (sinusoidal: half the width for the row, half for the column) or
+//                             R[r] + C[c] (learned: a row table "pe_row" and a column table "pe_col")
 //   for each of the L blocks (pre-LayerNorm):
 //     x = x + MHA(LN1(x))     multi-head self-attention (attention/attention.h)
 //     x = x + FFN(LN2(x))     feed-forward block (ops/ffn.h)
@@ -59,6 +62,8 @@ class AttentionTagger : public SeqModel<Real> {
   CView<Real> attention_weight(AttnWeight w, int l, int head = -1) const override;
   CView<Real> attention_computed(AttnComputed what, int l, int b, int head = -1) const override;
   ScoreWork score_work() const override;
+  // The (rows, D) table added to the input: sinusoidal (≥ T rows), learned (max_len rows); on an image the
+  // (grid_h·grid_w, D) 2-D table, row p = pixel (p / grid_w, p % grid_w) (learned: R[r] + C[c], as now).
   CView<Real> pe_table() const override;
   std::vector<double> alibi_slopes() const;  // (H) for PE alibi, else empty
   // Layer l's attention in the last forward: what it kept for the backward pass (attention.h).
@@ -77,7 +82,8 @@ class AttentionTagger : public SeqModel<Real> {
     Real *w2 = nullptr, *b2 = nullptr;        // (F, D), (D)
   };
   struct Weights {
-    Real* pos_emb = nullptr;                    // (max_len, D) learned PE
+    Real* pos_emb = nullptr;                    // (max_len, D) learned PE (a sequence)
+    Real *pe_row = nullptr, *pe_col = nullptr;  // (grid_h, D), (grid_w, D) learned PE of an image
     std::vector<Block> blocks;                  // (L)
     Real *lnf_g = nullptr, *lnf_b = nullptr;    // (D) final LayerNorm
     Real *head_w = nullptr, *head_b = nullptr;  // (D, C), (C)
@@ -101,8 +107,11 @@ class AttentionTagger : public SeqModel<Real> {
   Weights G_;  // their gradients (same layout)
 
   std::vector<std::uint8_t> mask_;  // (B, T, T) 1 = query i may see key j
-  Buffer<Real> pe_table_;           // (pe_rows_, D) sinusoidal table
+  // (pe_rows_, D) the sinusoidal table; on an image with learned PE, R[r] + C[c] of the last forward (or of
+  // pe_table(), which brings it up to date with the parameters)
+  mutable Buffer<Real> pe_table_;
   int pe_rows_ = 0;
+  Buffer<Real> dpe_table_;                  // (T, D) image, learned PE: d loss / d (R[r] + C[c])
   std::vector<BlockActs> acts_;             // (L)
   Buffer<Real> x_out_;                      // (N, D) residual stream after the last block
   Buffer<Real> lnf_, lnf_mean_, lnf_rstd_;  // (N, D), (N), (N)

@@ -28,6 +28,13 @@ std::string check_shared(const ModelConfig& c) {
   if (c.dim < 1) return bad("the model width D must be at least 1", c.dim);
   if (c.max_len < 1) return bad("max_len must be at least 1", c.max_len);
   if (c.max_batch < 1) return bad("max_batch must be at least 1", c.max_batch);
+  // An image is grid_h rows of grid_w pixels; a sequence has neither (whether T = grid_w·grid_h is checked
+  // with each batch).
+  if (c.grid_w < 0 || c.grid_h < 0 || (c.grid_w > 0) != (c.grid_h > 0)) {
+    return "an image needs both a width and a height (grid_w and grid_h both > 0), a sequence neither (both 0); "
+           "got grid_w = " +
+           std::to_string(c.grid_w) + ", grid_h = " + std::to_string(c.grid_h);
+  }
   return "";
 }
 
@@ -40,10 +47,16 @@ std::string check_baseline(const ModelConfig& c) {
   if (c.kind == ModelKind::cnn && (c.kernel < 1 || c.kernel % 2 == 0)) {
     return "the CNN needs an odd kernel width >= 1 (got " + std::to_string(c.kernel) + ")";
   }
+
   if (c.kind == ModelKind::cnn && c.cnn_layers < 1) {
     return "the CNN needs at least 1 layer (got " + std::to_string(c.cnn_layers) + ")";
   }
   return "";
+}
+
+// "k3" on a sequence, "3x3" on an image (the window of the CNN and of the window FC).
+std::string kernel_name(int k, bool image) {
+  return image ? std::to_string(k) + "x" + std::to_string(k) : "k" + std::to_string(k);
 }
 
 }  // namespace
@@ -61,13 +74,19 @@ std::string describe(const ModelConfig& c) {
       s += " L" + std::to_string(c.layers) + " H" + std::to_string(c.heads) + " D" + std::to_string(c.dim) + " " +
            to_string(c.pe) + " " + to_string(c.norm) + " " + to_string(c.relevance);
       if (c.mask.causal) s += " causal";
-      if (c.mask.window >= 0) s += " window" + std::to_string(c.mask.window);
+      if (c.mask.window >= 0 && c.grid_w > 0) {  // on an image the window is a square of pixels
+        const std::string k = std::to_string(2 * c.mask.window + 1);
+        s += " window" + k + "x" + k;
+      } else if (c.mask.window >= 0) {
+        s += " window" + std::to_string(c.mask.window);
+      }
       if (!c.graph_mask) s += " no-graph-mask";
       break;
     }
-    case ModelKind::window: s += " k" + std::to_string(c.window) + " D" + std::to_string(c.dim); break;
+    case ModelKind::window: s += " " + kernel_name(c.window, c.grid_w > 0) + " D" + std::to_string(c.dim); break;
     case ModelKind::cnn:
-      s += " k" + std::to_string(c.kernel) + " layers" + std::to_string(c.cnn_layers) + " D" + std::to_string(c.dim);
+      s += " " + kernel_name(c.kernel, c.grid_w > 0) + " layers" + std::to_string(c.cnn_layers) + " D" +
+           std::to_string(c.dim);
       break;
     case ModelKind::rnn: s += std::string(" ") + to_string(c.cell) + (c.bidirectional ? " bi" : " uni"); break;
   }
@@ -151,6 +170,19 @@ std::string SeqModel<Real>::check_batch(const Batch<Real>& batch) const {
   }
   if (cfg_.input == InputMode::tokens && batch.tokens == nullptr) return "tokens mode needs token ids";
   if (cfg_.input == InputMode::features && batch.features == nullptr) return "features mode needs feature vectors";
+  if (cfg_.grid_w > 0) {  // an image: exactly grid_h rows of grid_w pixels, no padding
+    const int pixels = cfg_.grid_w * cfg_.grid_h;
+    if (T != pixels) {
+      return "the model is for " + std::to_string(cfg_.grid_h) + " x " + std::to_string(cfg_.grid_w) + " images (" +
+             std::to_string(pixels) + " pixels), but the input has " + std::to_string(T) + " tokens";
+    }
+    for (int b = 0; batch.lengths != nullptr && b < B; ++b) {
+      if (batch.lengths[b] != T) {
+        return "image " + std::to_string(b) + " has " + std::to_string(batch.lengths[b]) + " of its " +
+               std::to_string(T) + " pixels: an image has no padding";
+      }
+    }
+  }
   const std::string own = check_model_batch(batch);
   if (!own.empty()) return own;
   for (int b = 0; b < B; ++b) {

@@ -4,6 +4,7 @@
 //   attention  the self-attention tagger (attention_tagger.h): L blocks of multi-head attention + feed-forward
 //   window     the lecture's window FC: concat of the k embeddings around a token → ReLU layer → tags
 //   cnn        1-D convolutions of kernel k, stacked (receptive field 1 + layers·(k−1)) → tags
+//   (on an image, ModelConfig::grid_w > 0, the window and the kernel are k×k pixels: 2-D)
 //   rnn        Elman or GRU recurrent network, one- or two-directional → tags
 //
 // Every model is   x = input layer(batch)  (input_layer.h: word embeddings or projected features)
@@ -41,8 +42,8 @@ namespace attnlab {
 enum class ModelKind { attention, window, cnn, rnn };
 inline constexpr EnumName<ModelKind> kModelKindNames[] = {
     {ModelKind::attention, "attention", "the self-attention tagger"},
-    {ModelKind::window, "window", "window FC: a fully connected net over k neighbouring tokens"},
-    {ModelKind::cnn, "cnn", "1-D convolutions of kernel k (self-attention with a fixed window)"},
+    {ModelKind::window, "window", "window FC: a fully connected net over k neighbouring tokens (k x k pixels)"},
+    {ModelKind::cnn, "cnn", "convolutions of kernel k, k x k on an image (self-attention with a fixed window)"},
     {ModelKind::rnn, "rnn", "a recurrent network (Elman or GRU), read one token after another"},
 };
 constexpr NameTable<ModelKind> names_of(ModelKind) { return NameTable<ModelKind>(kModelKindNames); }

@@ -25,9 +25,10 @@ const std::vector<SettingRange>& setting_ranges() {
        "amplitude s of the sinusoidal table: PE(p, 2i) = s*sin(p / 10000^(2i/D)), so position is not drowned by the "
        "word vectors"},
       {"window", "--window-mask", 0, 64, true, false,
-       "w of truncated attention: query i sees keys with |i-j| <= w (on an image: the (2w+1)x(2w+1) pixels around it)"},
-      {"image_size", "--image-size", 8, 16, true, false, "side S of the image task's S x S images (T = S*S pixels)"},
-      {"k", "--window,--kernel", 1, 15, true, true, "window width of the FC baseline, kernel width of the CNN (odd)"},
+       "w of truncated attention: query i sees keys with |i-j| <= w (on an image: the (2w+1)x(2w+1) pixels around it, "
+       "w = 1 is a 3x3 neighbourhood)"},
+      {"k", "--window,--kernel", 1, 15, true, true,
+       "window width of the FC baseline, kernel width of the CNN (odd; k x k pixels on an image)"},
       {"lr", "--lr", 1e-5, 1.0, false, false, "Adam learning rate"},
       {"batch", "--batch", 1, 128, true, false, "sequences per training step"},
       {"seed", "--seed", 0, 1000000000, true, false, "random seed: same seed, same run"},

@@ -145,7 +145,8 @@ Trainer::Trainer(std::shared_ptr<const Dataset> data, const ModelConfig& model_c
   ModelConfig mc = fit_to_data(model_config, *data_);
   mc.max_batch = std::max(mc.max_batch, cfg_.batch);
   const int longest = data_->max_len();
-  if (mc.kind == ModelKind::attention && mc.pe == PosEnc::learned && mc.max_len < longest) {
+  // (an image's learned positions are a row and a column table, whatever max_len is)
+  if (mc.kind == ModelKind::attention && mc.pe == PosEnc::learned && mc.grid_w == 0 && mc.max_len < longest) {
     throw std::invalid_argument(learned_pe_check(longest, mc.max_len) + " (the data has sequences of up to " +
                                 std::to_string(longest) + " tokens)");
   }

@@ -83,3 +83,16 @@ if(ATTNLAB_PYTHON3)
                                        $<TARGET_FILE:attnlab> "${CMAKE_BINARY_DIR}/own_data")
   endif()
 endif()
+
+# attnlab train --json: majority_acc (the dev set's chance level) on every line with dev_acc, and equal to the
+# share of the dev tokens that carry the most frequent training tag (worked out from attnlab eval's counts).
+if(ATTNLAB_PYTHON3)
+  if(EMSCRIPTEN)
+    add_test(NAME cli_wasm_majority COMMAND "${ATTNLAB_PYTHON3}" "${CMAKE_SOURCE_DIR}/tests/cli/majority_test.py"
+                                            $<TARGET_FILE:attnlab> "${CMAKE_BINARY_DIR}/majority")
+    set_tests_properties(cli_wasm_majority PROPERTIES ENVIRONMENT "NODE_PATH=/usr/share/nodejs")
+  else()
+    add_test(NAME cli_majority COMMAND "${ATTNLAB_PYTHON3}" "${CMAKE_SOURCE_DIR}/tests/cli/majority_test.py"
+                                       $<TARGET_FILE:attnlab> "${CMAKE_BINARY_DIR}/majority")
+  endif()
+endif()

@@ -49,6 +49,16 @@ CASES = {
     "sort_rnn_elman": ("--task sort --model rnn --rnn elman --dim 16 --hidden 24 --seed 13", True),
     "graph_rnn_gru": ("--task graph --model rnn --rnn gru --dim 8 --hidden 8 --seed 14", True),
     "seg_zh_attention": ("--task seg_zh --layers 1 --heads 2 --dim 16 --seed 15", True),
+    # images (8x8 pixels): the 2-D positional encodings, the 2-D window mask, the k x k kernels
+    "image_attention_sinusoidal_window": ("--task image --image-size 8 --layers 2 --heads 2 --dim 16 "
+                                          "--window-mask 1 --seed 16", False),
+    "image_attention_learned": ("--task image --image-size 8 --layers 1 --heads 2 --dim 16 --pe learned "
+                                "--seed 17", False),
+    "image_attention_alibi_window2": ("--task image --image-size 8 --layers 1 --heads 4 --dim 16 --pe alibi "
+                                      "--window-mask 2 --seed 18", False),
+    "image_cnn": ("--task image --image-size 8 --model cnn --kernel 3 --cnn-layers 2 --dim 8 --hidden 12 "
+                  "--seed 19", False),
+    "image_window": ("--task image --image-size 8 --model window --window 3 --dim 8 --hidden 12 --seed 20", False),
 }
 OTHER = ["refused", "damaged", "zip"]
 
@@ -120,7 +130,18 @@ def case_model(attnlab, name, tmp):
     torch_model, meta = mod.load()
     c = mod.CONFIG
     rng = random.Random(hash(name) % 1000)
-    if c["kind"] == "attention" and c["pe"] == "learned":
+    if c["grid_w"] > 0:  # an image has exactly grid_h x grid_w pixels; any other length is refused by both
+        top = c["grid_w"] * c["grid_h"]
+        lengths = [top, top, top]
+        wrong = random_inputs(mod, meta, [top + 1], rng)[0]
+        r = run(engine(attnlab) + ["logits", "--load", model_path], json.dumps({"inputs": [wrong]}), check=False)
+        assert r.returncode == 1 and "images" in r.stderr, r.stderr
+        try:
+            torch_model(__import__("torch").tensor(wrong["features"]))
+            raise AssertionError("the module ran an input that is not one image")
+        except mod.ExportError as e:
+            assert "images" in str(e), e
+    elif c["kind"] == "attention" and c["pe"] == "learned":
         top = c["max_len"]
         lengths = [1, 2, top // 2, top - 1, top]  # a learned table has no row past max_len
         too_long = random_inputs(mod, meta, [top + 1], rng)[0]

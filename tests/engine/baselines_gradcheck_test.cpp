@@ -45,6 +45,12 @@ ModelConfig small(ModelKind kind, InputMode input) {
   return m;
 }
 
+// An image model: 3 rows of 4 pixels (as Trainer::fit_to_data sets it from the image task).
+void image(ModelConfig& m) {
+  m.grid_w = 4, m.grid_h = 3, m.mask.grid_w = 4;
+  m.max_len = 12;
+}
+
 Case make_case(const std::string& name, ModelKind kind, InputMode input, void (*edit)(ModelConfig&) = nullptr,
                bool graph = false) {
   Case c{name, small(kind, input), graph};
@@ -52,14 +58,16 @@ Case make_case(const std::string& name, ModelKind kind, InputMode input, void (*
   return c;
 }
 
-// A batch of 3 sequences with lengths 5, 3, 1 (T = 5), random tokens/features/tags, optional graphs.
+// A batch of 3 sequences with lengths 5, 3, 1 (T = 5), random tokens/features/tags, optional graphs; for a
+// model of images (grid_w > 0), 3 whole images of grid_h × grid_w pixels.
 struct TestBatch {
   std::vector<int> tokens, tags, lengths{5, 3, 1};
   std::vector<double> features;
   std::vector<std::uint8_t> allow;
   Batch<double> batch;
   TestBatch(const ModelConfig& m, bool graph, std::uint32_t seed) {
-    const int B = 3, T = 5;
+    const int B = 3, T = m.grid_w > 0 ? m.grid_w * m.grid_h : 5;
+    if (m.grid_w > 0) lengths.assign(B, T);
     Rng rng(seed);
     tokens.resize(B * T);
     tags.resize(B * T);
@@ -121,7 +129,19 @@ INSTANTIATE_TEST_SUITE_P(
         make_case("attention_tokens", ModelKind::attention, InputMode::tokens),
         make_case(
             "attention_graph", ModelKind::attention, InputMode::features, [](ModelConfig& m) { m.pe = PosEnc::none; },
-            /*graph=*/true)),
+            /*graph=*/true),
+        // images of 3 rows × 4 columns: the 2-D window FC and CNN (k×k kernels), attention with the 2-D
+        // positional encodings (learned: the row and column tables) and the 2-D window mask
+        make_case("window_3x3_image", ModelKind::window, InputMode::features, image),
+        make_case("cnn_3x3_l2_image", ModelKind::cnn, InputMode::features, image),
+        make_case("cnn_5x5_l1_image", ModelKind::cnn, InputMode::features,
+                  [](ModelConfig& m) { image(m), m.kernel = 5, m.cnn_layers = 1; }),
+        make_case("attention_learned_2d_image", ModelKind::attention, InputMode::features,
+                  [](ModelConfig& m) { image(m), m.pe = PosEnc::learned; }),
+        make_case("attention_sinusoidal_2d_window1_image", ModelKind::attention, InputMode::features,
+                  [](ModelConfig& m) { image(m), m.mask.window = 1; }),
+        make_case("attention_alibi_2d_image", ModelKind::attention, InputMode::features,
+                  [](ModelConfig& m) { image(m), m.pe = PosEnc::alibi; })),
     [](const ::testing::TestParamInfo<Case>& p) { return p.param.name; });
 
 // A batch of graphs (one adjacency matrix per graph) gives the same logits and loss as the graphs one by one.

@@ -29,6 +29,7 @@
 #include "engine/ops/linear.h"
 #include "engine/ops/loss.h"
 #include "engine/ops/residual.h"
+#include "engine/ops/unfold.h"
 #include "tests/engine/gradcheck.h"
 
 namespace attnlab {
@@ -188,6 +189,52 @@ struct PositionalCase : Problem {  // learned PE: x + P[t], P shared by the B se
   std::vector<Checked> checked() override {
     return {{"x", x.data(), dx.data(), x.size()}, {"pe", pe.data(), dpe.data(), pe.size()}};
   }
+};
+
+struct GridPositionalCase : Problem {  // learned 2-D PE: table[r·gw + c] = R[r] + C[c], then x + table
+  int B = 2, gh = 3, gw = 4, D = 3, T = 12;
+  Vec x, row, col, table, y, r, dx, drow, dcol, dtable;
+  GridPositionalCase() {
+    Rng rng(17);
+    x = random_vec(rng, B * T * D), row = random_vec(rng, gh * D), col = random_vec(rng, gw * D);
+    r = random_vec(rng, B * T * D);
+    table.resize(T * D), y.resize(x.size()), dx.resize(x.size()), drow.resize(row.size()), dcol.resize(col.size());
+    dtable.resize(table.size());
+  }
+  double loss() override {
+    grid_table_forward(table.data(), row.data(), col.data(), gh, gw, D);
+    positional_add_forward(y.data(), x.data(), table.data(), B, T, D);
+    return dot(y, r);
+  }
+  void gradients() override {
+    zero(dx), zero(drow), zero(dcol), zero(dtable);
+    positional_add_backward(dx.data(), dtable.data(), r.data(), B, T, D);
+    grid_table_backward(drow.data(), dcol.data(), dtable.data(), gh, gw, D);
+  }
+  std::vector<Checked> checked() override {
+    return {{"x", x.data(), dx.data(), x.size()},
+            {"pe_row", row.data(), drow.data(), row.size()},
+            {"pe_col", col.data(), dcol.data(), col.size()}};
+  }
+};
+
+struct Unfold2dCase : Problem {  // the k×k pixels around each pixel of B images, zero outside
+  int B = 2, gh = 3, gw = 4, D = 2, k;
+  Vec x, y, r, dx;
+  explicit Unfold2dCase(int kernel) : k(kernel) {
+    Rng rng(18);
+    x = random_vec(rng, B * gh * gw * D), r = random_vec(rng, B * gh * gw * k * k * D);
+    y.resize(r.size()), dx.resize(x.size());
+  }
+  double loss() override {
+    unfold2d_forward(y.data(), x.data(), B, gh, gw, D, k);
+    return dot(y, r);
+  }
+  void gradients() override {
+    zero(dx);
+    unfold2d_backward(dx.data(), r.data(), B, gh, gw, D, k);
+  }
+  std::vector<Checked> checked() override { return {{"x", x.data(), dx.data(), x.size()}}; }
 };
 
 struct CrossEntropyCase : Problem {
@@ -382,6 +429,9 @@ const OpCase kOpCases[] = {
     {"ffn_gelu", make<FfnCase>(Activation::gelu), {}},
     {"embedding", make<EmbeddingCase>(), {}},
     {"positional_learned", make<PositionalCase>(), {}},
+    {"positional_learned_2d", make<GridPositionalCase>(), {}},
+    {"unfold2d_k3", make<Unfold2dCase>(3), {}},
+    {"unfold2d_k5", make<Unfold2dCase>(5), {}},
     {"cross_entropy", make<CrossEntropyCase>(), {}},
     {"norm_softmax", make<AttentionNormCase>(kSoftmax), {}},
     {"norm_relu", make<AttentionNormCase>(kRelu), {}},

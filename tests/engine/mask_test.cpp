@@ -4,6 +4,8 @@
 
 #include <cmath>
 #include <cstdint>
+#include <cstdlib>
+#include <string>
 #include <vector>
 
 #include "engine/attention/attention.h"
@@ -44,6 +46,60 @@ TEST(Mask, EachKindAllowsWhatTheLectureSays) {
   EXPECT_TRUE(mask_allows(both, 3, 2, 5));
   EXPECT_FALSE(mask_allows(both, 3, 1, 5));
   EXPECT_FALSE(mask_allows(both, 3, 4, 5));
+}
+
+// On an image (grid_w > 0) the window is a square: query (ri, ci) sees key (rj, cj) iff |ri − rj| <= w and
+// |ci − cj| <= w; build_attention_mask says the same as mask_allows, pair by pair, also for images at most 2w
+// wide (where the row range's ends wrap into the rows beyond), with causal and with padding.
+TEST(Mask, TwoDimensionalWindowIsASquareOfPixels) {
+  MaskSpec m;
+  m.window = 1;
+  m.grid_w = 4;  // a 4 × 3 image: pixel (r, c) is index 4r + c
+  const int T = 12;
+  EXPECT_TRUE(mask_allows(m, 5, 0, T)) << "(1,1) sees (0,0): one row up, one column left";
+  EXPECT_TRUE(mask_allows(m, 5, 10, T)) << "(1,1) sees (2,2)";
+  EXPECT_FALSE(mask_allows(m, 5, 3, T)) << "(1,1) does not see (0,3): two columns away";
+  EXPECT_FALSE(mask_allows(m, 4, 3, T)) << "(1,0) does not see (0,3), its neighbour in raster order";
+  EXPECT_FALSE(mask_allows(m, 3, 4, T)) << "(0,3) does not see (1,0), the next index";
+  int seen = 0;
+  for (int j = 0; j < T; ++j) seen += mask_allows(m, 5, j, T);
+  EXPECT_EQ(seen, 9) << "an inner pixel sees its 3×3 neighbourhood";
+  seen = 0;
+  for (int j = 0; j < T; ++j) seen += mask_allows(m, 0, j, T);
+  EXPECT_EQ(seen, 4) << "a corner pixel sees the 2×2 inside the image";
+  for (int g : {1, 2, 3, 4, 5, 8}) {
+    for (int w : {0, 1, 2, 3}) {
+      for (bool causal : {false, true}) {
+        MaskSpec s;
+        s.window = w, s.grid_w = g, s.causal = causal;
+        const int rows = 3, Tg = g * rows, B = 2;
+        const std::vector<int> lengths = {Tg, Tg - g};  // the second image has its last row padded
+        std::vector<std::uint8_t> allowed(static_cast<size_t>(B) * Tg * Tg);
+        build_attention_mask(allowed.data(), s, lengths.data(), B, Tg);
+        for (int b = 0; b < B; ++b) {
+          for (int i = 0; i < Tg; ++i) {
+            for (int j = 0; j < Tg; ++j) {
+              const bool square = std::abs(i / g - j / g) <= w && std::abs(i % g - j % g) <= w;
+              const bool want = square && (!causal || j <= i) && i < lengths[b] && j < lengths[b];
+              ASSERT_EQ(mask_allows(s, i, j, lengths[b]), want) << "g " << g << " w " << w << " " << i << "->" << j;
+              ASSERT_EQ(allowed[(static_cast<size_t>(b) * Tg + i) * Tg + j] != 0, want)
+                  << "g " << g << " w " << w << " causal " << causal << " b " << b << " " << i << "->" << j;
+            }
+          }
+        }
+      }
+    }
+  }
+}
+
+TEST(Mask, ImageWidthMustDivideTheInput) {
+  MaskSpec m;
+  m.window = 1;
+  m.grid_w = 12;
+  EXPECT_EQ(mask_check(m, 144), "");
+  const std::string message = mask_check(m, 100);
+  EXPECT_NE(message.find("12 pixels wide"), std::string::npos) << message;
+  EXPECT_NE(message.find("100 tokens"), std::string::npos) << message;
 }
 
 TEST(Mask, AllowMatrixMustCoverTheInput) {

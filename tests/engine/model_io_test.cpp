@@ -137,6 +137,45 @@ TEST(ModelIo, TheSinusoidalAmplitudeIsStored) {
   EXPECT_NEAR(after.loss, before.loss, 1e-6);
 }
 
+// A model of images keeps its grid (2-D positions, window, kernels) and its task's image side: it loads,
+// evaluates as before on the same images regenerated from the task, and saves to the same bytes.
+TEST(ModelIo, ImageModelsKeepTheirGrid) {
+  TaskConfig t = default_task_config(TaskKind::image);
+  t.image_size = 9;
+  t.min_len = t.max_len = 81;
+  t.train = 24;
+  t.dev = t.test = 6;
+  auto data = std::make_shared<Dataset>(make_synthetic_dataset(t));
+  for (ModelKind kind : {ModelKind::attention, ModelKind::cnn, ModelKind::window}) {
+    for (PosEnc pe : {PosEnc::sinusoidal, PosEnc::learned}) {
+      if (kind != ModelKind::attention && pe == PosEnc::learned) continue;
+      ModelConfig m;
+      m.kind = kind;
+      m.dim = 8, m.heads = 2, m.layers = 1, m.ffn = 8, m.hidden = 8, m.pe = pe;
+      m.mask.window = 1;
+      TrainConfig c;
+      c.steps = 3, c.batch = 4;
+      Trainer tr(data, m, c);
+      tr.step(3);
+      const EvalResult before = tr.evaluate(data->test);
+      const auto bytes = save_model(tr.model(), *data, "");
+      LoadedModel lm = load_model(bytes.data(), bytes.size());
+      const ModelConfig& got = lm.model->config();
+      EXPECT_EQ(got.grid_w, 9);
+      EXPECT_EQ(got.grid_h, 9);
+      EXPECT_EQ(got.mask.grid_w, 9);
+      EXPECT_EQ(lm.data.task.image_size, 9);
+      EXPECT_TRUE(lm.data.is_image());
+      EXPECT_EQ(describe(got), describe(tr.model_config()));
+      const Dataset again = make_synthetic_dataset(lm.data.task);  // what attnlab eval does
+      const EvalResult after = evaluate(*lm.model, lm.data, again.test, 4);
+      EXPECT_EQ(after.correct, before.correct) << describe(got);
+      EXPECT_NEAR(after.loss, before.loss, 1e-6) << describe(got);
+      EXPECT_EQ(save_model(*lm.model, lm.data, lm.data_name), bytes) << describe(got);
+    }
+  }
+}
+
 // A version-1 file, written by attnlab before the sinusoidal table had an amplitude (main at 2680fef):
 //   attnlab train --task reverse --dim 16 --heads 2 --layers 1 --ffn 32 --steps 300 --lengths 4:6
 //                 --train-size 500 --seed 3 --save tests/engine/model_v1_reverse.model
