@@ -142,10 +142,10 @@ TEST_P(EveryStop, OpensPredictsTrainsAndRevealsAMeasuredResult) {
 INSTANTIATE_TEST_SUITE_P(Lesson, EveryStop, ::testing::Range(1, lesson_stop_count() + 1));
 
 TEST(Lesson, HasAStopForEveryIdeaOfTheLectureInItsOrder) {
-  const char* ids[] = {"vectors", "embeddings", "window", "qkv",   "softmax", "matrix",
-                       "heads",   "position",   "speech", "graph", "cnn",     "rnn"};
-  ASSERT_GE(lesson_stop_count(), 12);
-  for (int i = 0; i < 12; ++i) EXPECT_STREQ(lesson_stop(i + 1)->id, ids[i]);
+  const char* ids[] = {"vectors",  "embeddings", "window", "qkv",   "softmax", "matrix", "heads",
+                       "position", "speech",     "image",  "graph", "cnn",     "rnn"};
+  ASSERT_GE(lesson_stop_count(), 13);
+  for (int i = 0; i < 13; ++i) EXPECT_STREQ(lesson_stop(i + 1)->id, ids[i]);
   EXPECT_EQ(lesson_stop(0), nullptr);
   EXPECT_EQ(lesson_stop(lesson_stop_count() + 1), nullptr);
 }
@@ -172,7 +172,7 @@ TEST(Lesson, EveryTextAStopNamesIsInTheTableWithEveryMarkFilled) {
       EXPECT_EQ(lesson_choice_key(stop, c) != nullptr, words) << stop.id << ": " << c;
   }
   EXPECT_EQ(lesson_choice_key(*lesson_stop(6), "twice as many"), std::string("lesson_matrix_name_twice"));
-  EXPECT_EQ(lesson_choice_key(*lesson_stop(10), "along the edges"), std::string("lesson_graph_name_edges"));
+  EXPECT_EQ(lesson_choice_key(*lesson_stop(11), "along the edges"), std::string("lesson_graph_name_edges"));
   EXPECT_EQ(lesson_choice_key(*lesson_stop(1), "self-attention"), nullptr) << "stop 1's options are tags";
 }
 

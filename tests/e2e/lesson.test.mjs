@@ -84,10 +84,10 @@ test('a whole lesson: every stop opens, predicts, reveals a measured result', as
 test('a #lesson=N link opens that stop; with a guess it trains to the reveal by itself', async () => {
   const { context, page, problems } = await openPage(browser);
   try {
-    await page.goto(server.url + '#lesson=10');
+    await page.goto(server.url + '#lesson=11');
     await waitReady(page);
     const L = await page.evaluate(() => window.attnlab.lesson());
-    assert.equal(L.stop, 10);
+    assert.equal(L.stop, 11);
     assert.equal(L.phase, 'predict');
     assert.equal((await page.evaluate(() => window.attnlab.getState())).task, 'graph');
 

@@ -31,6 +31,10 @@ std::vector<std::string> App::set_state(const std::vector<std::pair<std::string,
     if (!data.empty()) problems.push_back(data);
   }
   if (problems.empty()) {
+    const std::string pixel = check_pixel(next);
+    if (!pixel.empty()) problems.push_back(pixel);
+  }
+  if (problems.empty()) {
     const AppState before = state;
     state = next;
     state_changed(before);
@@ -41,6 +45,7 @@ std::vector<std::string> App::set_state(const std::vector<std::pair<std::string,
 std::string App::apply(const AppState& next) {
   std::string problem = check_state(next);
   if (problem.empty()) problem = check_task_data(next);
+  if (problem.empty()) problem = check_pixel(next);
   if (!problem.empty()) return problem;
   const AppState before = state;
   state = next;
@@ -65,6 +70,11 @@ void App::load_url_state(const std::string& query) {
       for (auto& p : problems)
         notices.push_back({"Link setting ignored: " + p, "notice_link_ignored", {{"problem", p}}});
     }
+  }
+  const std::string pixel = check_pixel(state);  // needs the task's image size: checked on the whole link
+  if (!pixel.empty()) {
+    notices.push_back({"Link setting ignored: " + pixel, "notice_link_ignored", {{"problem", pixel}}});
+    state.pixel = before.pixel;
   }
   state_changed(before);
 }
@@ -293,6 +303,24 @@ void App::ensure_view() {
 // ------------------------------------------------------------------------------------------------ input
 
 bool App::input_is_text() const { return attnlab::input_is_text(runs.data.get()); }
+
+int App::query_pixel() const {
+  if (view.grid_w <= 0) return -1;
+  const int T = view.grid_w * view.grid_h;
+  return state.pixel >= 0 && state.pixel < T ? state.pixel : default_query_pixel(view);
+}
+
+std::string App::check_pixel(const AppState& next) const {
+  if (next.pixel < 0 || next.task != to_string(TaskKind::image)) return "";  // -1, or a task without images
+  // the side of next's images: the data's when the task stays (a model file may bring another), else the task's
+  int side = default_task_config(TaskKind::image).image_size;
+  if (next.task == state.task && runs.data && runs.data->is_image()) side = runs.data->grid_w;
+  const int T = side * side;
+  if (next.pixel < T) return "";
+  return "pixel: " + std::to_string(next.pixel) + " is not a pixel of the " + std::to_string(side) + "x" +
+         std::to_string(side) + " image (0 to " + std::to_string(T - 1) + ": row*" + std::to_string(side) +
+         " + column; -1 = the default one)";
+}
 
 const std::vector<std::string>& App::tag_names() const {
   static const std::vector<std::string> none;

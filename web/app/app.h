@@ -130,7 +130,12 @@ struct App {
   // Helpers for panels
   const std::vector<std::string>& tag_names() const;
   std::string tag_name(int t) const;
-  bool input_is_text() const;  // tokens tasks: typed input; frames/graph: an example is shown instead
+  bool input_is_text() const;  // tokens tasks: typed input; frames/graph/image: an example is shown instead
+  // Image tasks: the query pixel the views show (AppState::pixel, or default_query_pixel where it is -1); -1 when
+  // the shown input is not an image.
+  int query_pixel() const;
+  // "" when next.pixel is -1 or a pixel of the image next's task shows, else the problem in words.
+  std::string check_pixel(const AppState& next) const;
   ModelConfig model_config(const std::string& kind) const { return model_config(kind, state); }
   TrainConfig train_config() const { return train_config(state); }
   static ModelConfig model_config(const std::string& kind, const AppState& settings);

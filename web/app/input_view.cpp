@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <sstream>
 
+#include "engine/data/image.h"
 #include "engine/data/segmentation.h"
 #include "engine/data/words.h"
 #include "engine/train/trainer.h"
@@ -22,7 +23,9 @@ static Message build_input(const Dataset& d, const AppState& state, Sequence* se
     const std::size_t i = static_cast<std::size_t>(state.example) % d.dev.size();
     *seq = d.dev[i];
     for (int t = 0; t < seq->length(); ++t)
-      labels->push_back(d.has_graphs() ? "n" + std::to_string(t) : std::to_string(t));
+      labels->push_back(d.has_graphs() ? "n" + std::to_string(t)
+                        : d.is_image() ? pixel_label(t, d.grid_w)
+                                       : std::to_string(t));
     return "";
   }
   if (d.task.kind == TaskKind::seg_zh) {
@@ -61,6 +64,26 @@ static Message build_input(const Dataset& d, const AppState& state, Sequence* se
   return "";
 }
 
+std::string pixel_label(int pixel, int grid_w) {
+  if (grid_w <= 0) return std::to_string(pixel);
+  return std::to_string(pixel / grid_w) + "," + std::to_string(pixel % grid_w);
+}
+
+int default_query_pixel(const InputView& view) {
+  if (view.grid_w <= 0) return -1;
+  const int T = view.grid_w * view.grid_h;
+  int best = T - 1, far = -1;
+  for (int p = 0; p < T && p < static_cast<int>(view.truth.size()); ++p) {
+    const int t = view.truth[static_cast<std::size_t>(p)];
+    const int d = p / view.grid_w + p % view.grid_w;
+    if ((t == kSameInside || t == kOtherInside) && d > far) {
+      far = d;
+      best = p;
+    }
+  }
+  return best;
+}
+
 InputView make_input_view(const Dataset& data, const AppState& state, SeqModel<float>* model, long step) {
   InputView view;
   view.stale = false;
@@ -69,6 +92,12 @@ InputView make_input_view(const Dataset& data, const AppState& state, SeqModel<f
   view.error_message = build_input(data, state, &input_seq, &labels);
   view.error = view.error_message.text;
   view.tokens = labels;
+  if (view.error.empty() && data.is_image()) {
+    view.grid_w = data.grid_w;
+    view.grid_h = data.grid_h;
+    view.pixels = input_seq.features;
+    view.truth = input_seq.tags;  // known before any model: the task's own labels
+  }
   if (!view.error.empty() || !model) return view;
   if (input_seq.tags.empty()) input_seq.tags.assign(input_seq.tokens.size(), -1);
   const bool known_truth = std::any_of(input_seq.tags.begin(), input_seq.tags.end(), [](int t) { return t >= 0; });

@@ -5,6 +5,7 @@
 #include <cstdio>
 #include <map>
 
+#include "engine/data/image.h"
 #include "engine/data/words.h"
 #include "engine/settings/settings.h"
 #include "engine/train/embeddings.h"
@@ -64,6 +65,49 @@ int accuracies(LessonContext& ctx, const LessonStop& stop, LessonResult* r) {
 
 const LessonStop& stop_named(const char* id);
 std::vector<std::string> names_of_stop(const char* id);
+
+// The image stop: how well a run reads each kind of context on the dev images. Over the pixels of the shapes
+// (not the background, not the key swatch itself): the share whose predicted label has the right colour
+// group, same or other (that needs the key, far away in the corner), and the share with the right place, edge
+// or inside (3×3-local). A shape pixel predicted as background is wrong for both. `chance`: the larger of the
+// two colour groups, what always answering one of them gets.
+struct ImageScores {
+  double same_other = NAN, edge_inside = NAN, chance = NAN;
+  long pixels = 0;
+};
+
+ImageScores image_scores(const Run& run) {
+  const Dataset& d = run.trainer->data();
+  if (!d.is_image()) throw std::runtime_error("the image stop needs the image task");
+  std::vector<Sequence> shapes = d.dev;  // the dev images, labelled only where a shape is
+  for (Sequence& s : shapes)
+    for (int p = 0; p < s.length(); ++p) {
+      int& t = s.tags[static_cast<std::size_t>(p)];
+      if (t == kBackground || (p / d.grid_w < kImageKey && p % d.grid_w < kImageKey)) t = kIgnoreTag;
+    }
+  const EvalResult e = run.trainer->evaluate(shapes);
+  const int C = d.tags();
+  auto same = [](int t) { return t == kSameEdge || t == kSameInside; };
+  auto edge = [](int t) { return t == kSameEdge || t == kOtherEdge; };
+  long total = 0, colour = 0, place = 0, same_total = 0;
+  for (int y = 0; y < C; ++y)
+    for (int p = 0; p < C; ++p) {
+      const long n = e.confusion[static_cast<std::size_t>(y) * C + p];
+      total += n;
+      if (same(y)) same_total += n;
+      if (p == kBackground) continue;
+      if (same(p) == same(y)) colour += n;
+      if (edge(p) == edge(y)) place += n;
+    }
+  ImageScores r;
+  r.pixels = total;
+  if (total == 0) return r;
+  r.same_other = 100.0 * colour / total;
+  r.edge_inside = 100.0 * place / total;
+  r.chance = 100.0 * std::max(same_total, total - same_total) / total;
+  return r;
+}
+
 
 // A "which variant is the most accurate?" result: the accuracies, the best one as the answer. Its index.
 int most_accurate(LessonContext& ctx, const char* id, LessonResult* r) {
@@ -393,7 +437,47 @@ const std::vector<LessonStop>& lesson_stops() {
          return r;
        }},
 
-      // 10. Attention on a graph: only along the edges, it is a graph neural network.
+      // 10. Images as sets of vectors: every pixel is a vector (R, G, B), so self-attention applies to an image as
+      // to a sentence. Can a pixel far from the top-left corner know the key's colour there? With full
+      // attention it may look anywhere; within a 3×3 window (stacked over the layers) it cannot reach it.
+      {"image",
+       "task=image&panel=attention",
+       {{"full attention", "", "lesson_image_name_full"},
+        {"3x3 window", "mask=window&window=1", "lesson_image_name_window"}},
+       300,
+       variant_question("image"),
+       [](LessonContext& ctx) {
+         LessonResult r;
+         const LessonStop& stop = stop_named("image");
+         const ImageScores full = image_scores(*ctx.runs[0]), window = image_scores(*ctx.runs[1]);
+         ctx.app.view.stale = true;  // the models' caches hold the dev images now: the views run theirs again
+         const double acc_full = ctx.dev_accuracy(0), acc_window = ctx.dev_accuracy(1);
+         r.numbers = {{{"lesson_image_n_same_other", {}, {{"name", stop.variants[0].label}}}, full.same_other, "%"},
+                      {{"lesson_image_n_same_other", {}, {{"name", stop.variants[1].label}}}, window.same_other, "%"},
+                      {{"lesson_image_n_chance", {}, {}}, full.chance, "%"},
+                      {{"lesson_image_n_edge_inside", {}, {{"name", stop.variants[0].label}}}, full.edge_inside, "%"},
+                      {{"lesson_image_n_edge_inside", {}, {{"name", stop.variants[1].label}}}, window.edge_inside, "%"},
+                      {{"lesson_image_n_dev", {}, {{"name", stop.variants[0].label}}}, acc_full, "%"},
+                      {{"lesson_image_n_dev", {}, {{"name", stop.variants[1].label}}}, acc_window, "%"}};
+         const bool full_wins = full.same_other >= window.same_other;
+         r.answer = stop.variants[full_wins ? 0 : 1].name;
+         r.value = full_wins ? full.same_other : window.same_other;
+         r.unit = "%";
+         const double diff = full.same_other - window.same_other;
+         r.outcome = std::fabs(diff) < 2.0 ? "close" : diff > 0 ? "full" : "window";
+         const int layers = ctx.runs[1]->trainer->model_config().layers;
+         r.fill = {{"so0", num(full.same_other)},
+                   {"so1", num(window.same_other)},
+                   {"ei0", num(full.edge_inside)},
+                   {"ei1", num(window.edge_inside)},
+                   {"chance", num(full.chance)},
+                   {"layers", std::to_string(layers)},
+                   {"reach", std::to_string(1 + 2 * layers)},
+                   {"steps", std::to_string(stop.steps)}};
+         return r;
+       }},
+
+      // 11. Attention on a graph: only along the edges, it is a graph neural network.
       {"graph",
        "task=graph&panel=attention",
        {{"along the edges", "", "lesson_graph_name_edges"}, {"every node", "mask=full", "lesson_graph_name_full"}},
@@ -406,7 +490,7 @@ const std::vector<LessonStop>& lesson_stops() {
          return r;
        }},
 
-      // 11. Self-attention vs CNN: a CNN is self-attention that may only look at a fixed window.
+      // 12. Self-attention vs CNN: a CNN is self-attention that may only look at a fixed window.
       {"cnn",
        "task=pos&input=I saw a saw&mask=window&window=1&panel=attention",
        {{"attention, window 1", "", "lesson_cnn_name_window"},
@@ -421,7 +505,7 @@ const std::vector<LessonStop>& lesson_stops() {
          return r;
        }},
 
-      // 12. Self-attention vs RNN: an RNN reads one token after the other; attention reads all at once.
+      // 13. Self-attention vs RNN: an RNN reads one token after the other; attention reads all at once.
       {"rnn",
        "task=pos&input=I saw a saw&panel=attention",
        {{"self-attention", "", "lesson_name_attention"}, {"RNN (GRU)", "model=rnn&rnn=gru", "lesson_rnn_name_rnn"}},

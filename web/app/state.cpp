@@ -167,7 +167,9 @@ const std::vector<StateField>& state_fields() {
   static const std::vector<StateField> fields = {
       choice_field("task", &AppState::task, enum_names<TaskKind>(), true, "what to learn: one label per input vector"),
       text_field("input", &AppState::input, kMaxInputChars, false, "the sentence (or tokens) to tag and show"),
-      int_field("example", &AppState::example, 0, 99, false, "which dev example to show (frames, graph)"),
+      int_field("example", &AppState::example, 0, 199, false, "which dev example to show (frames, graph, image)"),
+      int_field("pixel", &AppState::pixel, -1, 255, false,
+                "image: the query pixel the views show, row*S + column (-1 = a default one)"),
       choice_field("model", &AppState::model, enum_names<ModelKind>(), true,
                    "self-attention tagger, or one of the lecture's baselines"),
       ranged_int_field("layers", &AppState::layers, true),

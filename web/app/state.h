@@ -35,9 +35,11 @@ inline constexpr std::size_t kMaxInputChars = 400;  // the longest input text (t
 
 struct AppState {
   // Data
-  std::string task = "pos";           // pos | seen | count | reverse | sort | frames | graph | own (with data)
+  std::string task = "pos";           // pos | seen | count | reverse | sort | frames | graph | image | own (with data)
   std::string input = "I saw a saw";  // the sentence (or token list) the panels show
-  int example = 0;                    // frames / graph tasks: which dev example the panels show
+  int example = 0;                    // frames / graph / image tasks: which dev example the panels show
+  int pixel = -1;                     // image task: the query pixel the views show (row·S + column; -1 = a
+                                      // default one: the shape pixel farthest from the key's corner)
   // Model
   std::string model = "attention";  // attention | window | cnn | rnn
   int layers = 2;

@@ -11,13 +11,17 @@
 namespace attnlab {
 
 struct ViewPicks {
-  int query = 0;            // Step-by-step panel and the Attention panel's lines: which query token
+  int query = 0;            // Step-by-step panel and the Attention panel's lines: which query token (an
+                            // image's query pixel is a setting instead: AppState::pixel, App::query_pixel)
   int layer = 0, head = 0;  // Step by step, Matrix form, and the head the Attention panel shows alone
 
   // Attention panel
   enum class AttentionMode { heatmaps, lines };
   AttentionMode attention_mode = AttentionMode::heatmaps;
   bool attention_focus = false;  // one head (layer, head) shown alone, large
+  // An image: each head's weights of the query pixel laid out over the image (false: the T×T matrices)
+  bool attention_pixel_map = true;
+  bool attention_over_image = true;  // those maps drawn over the dimmed image (false: the weights alone)
 
   // History panel
   int history = -1;              // snapshot index shown (-1 = follow the latest)

@@ -4,6 +4,7 @@
 #include <cstdio>
 
 #include "imgui.h"
+#include "web/panels/image_views.h"
 #include "web/panels/panels.h"
 #include "web/ui/strings.h"
 #include "web/ui/widgets.h"
@@ -42,7 +43,7 @@ static void AttentionLines(const App& app, const float* w, int T, int query, ImV
 
 void ShowAttentionPanel(App& app, PanelTextures& tex) {
   const InputView& v = app.view;
-  ui::Intro(S().attn_intro, app.picks.compact);
+  ui::Intro(ShowsImage(app) ? S().attn_img_intro : S().attn_intro, app.picks.compact);
   if (!v.error.empty()) {
     ImGui::TextColored(ImVec4(1, 0.55f, 0.45f, 1), "%s", MessageText(v.error_message).c_str());
     ShowExportMenu(app, Panel::attention);
@@ -55,11 +56,41 @@ void ShowAttentionPanel(App& app, PanelTextures& tex) {
   }
   using Mode = ViewPicks::AttentionMode;
   Mode& mode = app.picks.attention_mode;
-  if (ImGui::RadioButton(S().attn_heatmaps, mode == Mode::heatmaps)) mode = Mode::heatmaps;
-  ImGui::SameLine();
-  if (ImGui::RadioButton(S().attn_lines, mode == Mode::lines)) mode = Mode::lines;
-  HelpMarker(S().attn_lines_help);
-  if (mode == Mode::lines) {
+  const bool image = ShowsImage(app);
+  if (image) {
+    // An image of T = S·S pixels: each head's A' is T×T (144×144 for 12×12), unreadable whole. The view leads
+    // with one row of it, the query pixel's, laid back out as an image; the matrices stay one click away.
+    bool& pixel_map = app.picks.attention_pixel_map;
+    if (ImGui::RadioButton(S().attn_img_mode_pixel, pixel_map)) pixel_map = true;
+    ImGui::SameLine();
+    if (ImGui::RadioButton(S().attn_img_mode_matrix, !pixel_map)) pixel_map = false;
+    HelpMarker(S().attn_img_mode_help);
+    ImGui::SameLine();
+    ImGui::TextDisabled(S().attn_at_step, v.at_step);
+    if (pixel_map) {
+      ImGui::SameLine();
+      ImGui::Checkbox(S().attn_img_over, &app.picks.attention_over_image);
+    } else {
+      ImGui::SameLine();
+      ui::ZoomButtons("attention", tex.zoom_attention);
+    }
+    if (app.picks.attention_focus) {
+      ImGui::SameLine();
+      if (ImGui::SmallButton(S().attn_all_heads)) app.picks.attention_focus = false;
+    }
+    ShowExportMenu(app, Panel::attention);
+    if (pixel_map) {
+      ShowPixelAttention(app);
+      return;
+    }
+    mode = Mode::heatmaps;  // lines between 144 pixels say nothing
+  } else {
+    if (ImGui::RadioButton(S().attn_heatmaps, mode == Mode::heatmaps)) mode = Mode::heatmaps;
+    ImGui::SameLine();
+    if (ImGui::RadioButton(S().attn_lines, mode == Mode::lines)) mode = Mode::lines;
+    HelpMarker(S().attn_lines_help);
+  }
+  if (!image && mode == Mode::lines) {
     ImGui::SameLine();
     ImGui::SetNextItemWidth(ImGui::GetFontSize() * 8);
     const std::string q = app.picks.query < 0
@@ -75,21 +106,22 @@ void ShowAttentionPanel(App& app, PanelTextures& tex) {
       ImGui::EndCombo();
     }
   }
-  ImGui::SameLine();
-  ImGui::TextDisabled(S().attn_at_step, v.at_step);
-  if (mode == Mode::heatmaps) {
-    ImGui::SameLine();
-    ui::ZoomButtons("attention", tex.zoom_attention);
-  }
-
-  // One cell per (layer, head), laid out in the number of columns that gives the largest squares; a click
-  // on a head shows it alone, large enough to read long sentences.
   bool& focus = app.picks.attention_focus;
-  if (focus) {
+  if (!image) {
     ImGui::SameLine();
-    if (ImGui::SmallButton(S().attn_all_heads)) focus = false;
+    ImGui::TextDisabled(S().attn_at_step, v.at_step);
+    if (mode == Mode::heatmaps) {
+      ImGui::SameLine();
+      ui::ZoomButtons("attention", tex.zoom_attention);
+    }
+    // One cell per (layer, head), laid out in the number of columns that gives the largest squares; a click
+    // on a head shows it alone, large enough to read long sentences.
+    if (focus) {
+      ImGui::SameLine();
+      if (ImGui::SmallButton(S().attn_all_heads)) focus = false;
+    }
+    ShowExportMenu(app, Panel::attention);
   }
-  ShowExportMenu(app, Panel::attention);
   const ImVec2 avail = ImGui::GetContentRegionAvail();
   const float gap = ImGui::GetStyle().ItemSpacing.x * 2;
   const float title = ImGui::GetTextLineHeightWithSpacing();

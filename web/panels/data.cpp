@@ -6,6 +6,7 @@
 #include "imgui.h"
 #include "misc/cpp/imgui_stdlib.h"
 #include "web/panels/controls.h"
+#include "web/panels/image_views.h"
 #include "web/panels/panels.h"
 #include "web/ui/strings.h"
 #include "web/ui/widgets.h"
@@ -76,7 +77,7 @@ static void OwnDataSummary(const App& app) {
 
 void ShowDataPanel(App& app) {
   AppState next = app.state;
-  ui::Prose(S().data_intro);
+  ui::Prose(app.runs.data && app.runs.data->is_image() ? S().img_data_intro : S().data_intro);
   const auto& tasks = enum_names<TaskKind>();
   const std::string own = to_string(TaskKind::own);
   bool pick = false;
@@ -125,6 +126,8 @@ void ShowDataPanel(App& app) {
                : kind == TaskKind::own    ? S().data_input_help_own
                : kind == TaskKind::seg_zh ? S().data_input_help_seg
                                           : S().data_input_help_tokens);
+  } else if (app.runs.data && app.runs.data->is_image()) {
+    ImageExamplePicker(app, next);  // an image is no sentence: pick one of the dev images
   } else {
     ImGui::SetNextItemWidth(ImGui::GetFontSize() * 10);
     SettingInt(S().data_example, "example", &next.example);
@@ -133,6 +136,8 @@ void ShowDataPanel(App& app) {
 
   if (!app.view.error.empty()) {
     ImGui::TextColored(ImVec4(1, 0.55f, 0.45f, 1), "%s", MessageText(app.view.error_message).c_str());
+  } else if (ShowsImage(app)) {
+    ImageWithLabelMaps(app);  // the image itself, its true and predicted label maps (144 chips say nothing)
   } else if (!app.view.predicted.empty()) {
     ImGui::TextDisabled(S().data_predicted, app.view.at_step);
     TokenChips(app, app.view.tokens, app.view.predicted, app.view.truth);

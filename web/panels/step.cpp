@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "imgui.h"
+#include "web/panels/image_views.h"
 #include "web/panels/math_panels.h"
 #include "web/panels/panels.h"
 #include "web/ui/strings.h"
@@ -34,20 +35,29 @@ void ShowStepPanel(App& app, PanelTextures&) {
   }
   const ModelConfig& c = tg->config();
   const int T = app.view.len, D = c.dim, H = c.heads, Dh = D / H;
-  ImGui::SameLine();
-  app.picks.query = std::clamp(app.picks.query, 0, T - 1);
-  ImGui::SetNextItemWidth(ImGui::GetFontSize() * 8);
-  if (ImGui::BeginCombo(S().step_query, app.view.tokens[static_cast<std::size_t>(app.picks.query)].c_str())) {
-    for (int i = 0; i < T; ++i) {
-      ImGui::PushID(i);
-      if (ImGui::Selectable(app.view.tokens[static_cast<std::size_t>(i)].c_str(), i == app.picks.query))
-        app.picks.query = i;
-      ImGui::PopID();
+  const bool image = ShowsImage(app);
+  if (image) {
+    // an image's query is a pixel: picked on a small copy of the image (the setting `pixel`, as Attention's)
+    ShowExportMenu(app, Panel::step);
+    QueryPixelPicker(app, ImGui::GetFontSize() * 5);
+    ImGui::SameLine();
+    ImGui::TextDisabled(S().step_img_query, app.view.tokens[static_cast<std::size_t>(app.query_pixel())].c_str());
+  } else {
+    ImGui::SameLine();
+    app.picks.query = std::clamp(app.picks.query, 0, T - 1);
+    ImGui::SetNextItemWidth(ImGui::GetFontSize() * 8);
+    if (ImGui::BeginCombo(S().step_query, app.view.tokens[static_cast<std::size_t>(app.picks.query)].c_str())) {
+      for (int i = 0; i < T; ++i) {
+        ImGui::PushID(i);
+        if (ImGui::Selectable(app.view.tokens[static_cast<std::size_t>(i)].c_str(), i == app.picks.query))
+          app.picks.query = i;
+        ImGui::PopID();
+      }
+      ImGui::EndCombo();
     }
-    ImGui::EndCombo();
+    ShowExportMenu(app, Panel::step);
   }
-  ShowExportMenu(app, Panel::step);
-  const int l = app.picks.layer, h = app.picks.head, i = app.picks.query;
+  const int l = app.picks.layer, h = app.picks.head, i = image ? app.query_pixel() : app.picks.query;
   // this layer's input and head h's columns of Q, K, V, O for the shown sentence (sequence 0)
   const CView<float> I = tg->attention_computed(AttnComputed::input, l, 0);  // (T, D)
   const CView<float> Q = tg->attention_computed(AttnComputed::q, l, 0, h);   // (T, Dh)

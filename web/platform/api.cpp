@@ -261,15 +261,41 @@ std::string api_call(const std::string& name, const std::string& args_text) {
       for (int j = 0; j < v.len; ++j) row.push_back(w[i * v.len + j]);
       rows.push_back(row);
     }
-    return json{{"ok",
-                 {{"layer", l},
-                  {"head", h},
-                  {"tokens", v.tokens},
-                  {"weights", rows},
-                  {"step", v.at_step},
-                  {"layers", v.layers},
-                  {"heads", v.heads}}}}
-        .dump();
+    json out = {{"layer", l},        {"head", h},          {"tokens", v.tokens}, {"weights", rows},
+                {"step", v.at_step}, {"layers", v.layers}, {"heads", v.heads}};
+    if (v.grid_w > 0) {  // an image: rows and columns are its pixels, row by row (pixel = row * width + column)
+      out["width"] = v.grid_w;
+      out["height"] = v.grid_h;
+      out["pixel"] = app.query_pixel();
+    }
+    return json{{"ok", out}}.dump();
+  }
+  if (name == "image") {  // the shown image, its labels, the query pixel (the Data and Attention panels' image)
+    app.ensure_view();
+    const InputView& v = app.view;
+    if (!app.runs.data || !app.runs.data->is_image())
+      return fail("image(): the task " + app.state.task + " has no images (task = image has)");
+    if (!v.error.empty()) return fail(v.error);
+    json pixels = json::array(), truth = json::array(), predicted = json::array();
+    for (int p = 0; p < v.len; ++p) {
+      const std::size_t k = static_cast<std::size_t>(3 * p);
+      pixels.push_back(k + 2 < v.pixels.size() ? json{v.pixels[k], v.pixels[k + 1], v.pixels[k + 2]} : json(nullptr));
+    }
+    for (int t : v.truth) truth.push_back(app.tag_name(t));
+    for (int t : v.predicted) predicted.push_back(app.tag_name(t));
+    const std::size_t dev = app.runs.data->dev.size();
+    json out = {{"width", v.grid_w},
+                {"height", v.grid_h},
+                {"example", dev ? static_cast<std::size_t>(app.state.example) % dev : 0},
+                {"examples", dev},
+                {"pixel", app.query_pixel()},
+                {"pixels", pixels},
+                {"truth", truth},
+                {"predicted", predicted},
+                {"tags", app.tag_names()},
+                {"step", v.at_step}};
+    if (v.predicted.empty()) out["predicted"] = nullptr;
+    return json{{"ok", out}}.dump();
   }
   if (name == "lesson") {
     if (!args.empty() && !args[0].is_null()) {  // lesson(n): open stop n (0: back to the playground)

@@ -10,7 +10,10 @@
 //   window.attnlab.train(on), step(n), reset(), setInput(text)
 //   window.attnlab.metrics()            {step, loss, trainAcc, devAcc, fps, stepsPerSec, msPerStep, done, error}
 //   window.attnlab.predictions()        {tokens, labels, step}
-//   window.attnlab.attention(l, h)      {tokens, weights: T x T (row = query), step}
+//   window.attnlab.attention(l, h)      {tokens, weights: T x T (row = query), step}; an image: T = width * height
+//                                       pixels row by row, and the query pixel the views show (pixel)
+//   window.attnlab.image()              the image task's shown image: {width, height, pixels: [[r, g, b]], truth,
+//                                       predicted, tags, example, examples, pixel, step}
 //   window.attnlab.lesson()             {stop, stops, title, phase: 'predict'|'reveal', choices, prediction,
 //                                        result, ...}; lesson(n) opens stop n (from 1; 0 = the playground)
 //   window.attnlab.predict(value)       answers the open stop's question (a number, or one of its choices)
@@ -69,6 +72,9 @@
   api.predictions = function () { return invoke('predictions'); };
   // {layer, head, tokens, weights (T x T, row = query), step}: layer and head count from 0
   api.attention = function (layer, head) { return invoke('attention', [layer, head]); };
+  // The image task: the shown dev image {width, height, pixels: [[r, g, b]] row by row, truth, predicted (label
+  // names per pixel; predicted null before a model), tags, example, examples, pixel (the query), step}
+  api.image = function () { return invoke('image'); };
   // The lesson: lesson() where it is; lesson(n) opens stop n (stops count from 1; 0 leaves the lesson)
   api.lesson = function (n) { return invoke('lesson', n === undefined ? [] : [n]); };
   // The open stop's prediction, as the student's click: a number, or one of lesson().choices (or its index)

@@ -61,6 +61,7 @@ const char* task_help(const std::string& task) {
   if (task == "graph") return s.task_graph;
   if (task == "own") return s.task_own;
   if (task == "seg_zh") return s.task_seg_zh;
+  if (task == "image") return s.task_image;
   return "";
 }
 
