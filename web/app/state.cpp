@@ -168,6 +168,8 @@ const std::vector<StateField>& state_fields() {
       choice_field("task", &AppState::task, enum_names<TaskKind>(), true, "what to learn: one label per input vector"),
       text_field("input", &AppState::input, kMaxInputChars, false, "the sentence (or tokens) to tag and show"),
       int_field("example", &AppState::example, 0, 99, false, "which dev example to show (frames, graph)"),
+      int_field("train_size", &AppState::train_size, 0, 20000, true,
+                "generated tasks: training sequences, the first N of the task's (0 = its default; image 2000)"),
       choice_field("model", &AppState::model, enum_names<ModelKind>(), true,
                    "self-attention tagger, or one of the lecture's baselines"),
       ranged_int_field("layers", &AppState::layers, true),

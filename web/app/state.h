@@ -38,6 +38,7 @@ struct AppState {
   std::string task = "pos";           // pos | seen | count | reverse | sort | frames | graph | own (with data)
   std::string input = "I saw a saw";  // the sentence (or token list) the panels show
   int example = 0;                    // frames / graph tasks: which dev example the panels show
+  int train_size = 0;                 // generated tasks: train on the first N training sequences (0 = the task's)
   // Model
   std::string model = "attention";  // attention | window | cnn | rnn
   int layers = 2;
