@@ -98,7 +98,7 @@ void add_task_options(CLI::App* cmd, TaskOptions& o) {
   cmd->add_option("--classes", o.classes, "frames/graph: number of classes (default 5 / 3); image: colours (3)");
   cmd->add_option("--cap", o.cap, "count: the largest count tag, shown as 'cap+' (default 4)");
   cmd->add_option("--noise", o.noise, "frames, image: noise standard deviation (default 1.0; image 0.1)");
-  ranged(cmd->add_option("--image-size", o.image_size, "image: side S of the S x S images (default 12)"), "image_size");
+  cmd->add_option("--image-size", o.image_size, "image: side S of the S x S images, 8..16 (default 12)");
 }
 
 void add_model_options(CLI::App* cmd, ModelOptions& o) {

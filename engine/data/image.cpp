@@ -33,7 +33,7 @@ ImageScene draw_image_scene(Rng& rng, int side, int colours) {
   scene.shapes.push_back({0, 0, kImageKey, kImageKey, scene.key});
   const int wanted = 2 + static_cast<int>(rng.below(3));  // 2..4 rectangles
   for (int n = 0; n < wanted; ++n) {
-    for (int attempt = 0; attempt < 50; ++attempt) {
+    for (int attempt = 0; attempt < 200; ++attempt) {
       const int h = 3 + static_cast<int>(rng.below(3)), w = 3 + static_cast<int>(rng.below(3));
       const int r0 = static_cast<int>(rng.below(side - h + 1)), c0 = static_cast<int>(rng.below(side - w + 1));
       int colour = scene.key;

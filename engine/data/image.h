@@ -54,7 +54,7 @@ struct ImageScene {
 };
 
 // Draws a scene: the key's colour, then 2..4 rectangles by rejection sampling (a rectangle that would touch
-// another or the key is drawn again, up to 50 times; so an image may hold fewer shapes). colours = K (2..6).
+// another or the key is drawn again, up to 200 times; so a small image may hold fewer shapes). colours = K (2..6).
 ImageScene draw_image_scene(Rng& rng, int side, int colours);
 // The label of every pixel (T), as defined above, from the scene alone.
 std::vector<int> image_labels(const ImageScene& scene);

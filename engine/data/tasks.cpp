@@ -12,7 +12,7 @@
 #include "engine/data/image.h"
 
 // The build may compile engine/data/*.conllu into the binary (scripts/embed.cmake, name "corpora"), each as
-// FORM/UPOS lines, <stem>.tags (scripts/compact_corpus.py).
+// FORM/tag-letter lines, <stem>.tags (scripts/compact_corpus.py).
 #if defined(__has_include)
 #if __has_include("corpora.h")
 #include "corpora.h"
@@ -420,6 +420,11 @@ std::string conllu_from_tag_lines(const std::string& lines) {
   std::string out;
   out.reserve(lines.size() * 3);
   std::size_t start = 0;
+  std::vector<std::string> letters;  // "#tags NOUN DET ...": tag i is written as the letter 'a' + i
+  if (lines.compare(0, 6, "#tags ") == 0) {
+    start = std::min(lines.size(), lines.find('\n') == std::string::npos ? lines.size() : lines.find('\n') + 1);
+    letters = split_words(lines.substr(6, start - 6));
+  }
   while (start < lines.size()) {
     std::size_t end = lines.find('\n', start);
     if (end == std::string::npos) end = lines.size();
@@ -429,9 +434,16 @@ std::string conllu_from_tag_lines(const std::string& lines) {
       if (space == std::string::npos || space > end) space = end;
       const std::string word = lines.substr(w, space - w);
       const std::size_t slash = word.rfind('/');
-      if (slash != std::string::npos && slash > 0) {  // FORM/UPOS; the FORM may contain '/' itself
-        out += std::to_string(++id) + '\t' + word.substr(0, slash) + "\t_\t" + word.substr(slash + 1) +
-               "\t_\t_\t_\t_\t_\t_\n";
+      if (slash != std::string::npos && slash > 0) {  // FORM/TAG; the FORM may contain '/' itself
+        std::string tag = word.substr(slash + 1);
+        if (!letters.empty()) {
+          const int i = tag.size() == 1 ? tag[0] - 'a' : -1;
+          if (i < 0 || i >= static_cast<int>(letters.size())) {
+            throw std::runtime_error("compiled corpus: the tag letter of '" + word + "' is not in the #tags line");
+          }
+          tag = letters[static_cast<std::size_t>(i)];
+        }
+        out += std::to_string(++id) + '\t' + word.substr(0, slash) + "\t_\t" + tag + "\t_\t_\t_\t_\t_\t_\n";
       }
       w = space + 1;
     }

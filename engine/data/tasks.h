@@ -145,8 +145,10 @@ Sequence sequence_from_words(const Dataset& data, const std::vector<std::string>
 // The built-in English POS corpus (engine/data/pos_en.conllu): the text compiled into the binary when the
 // build embeds it, else a registered text (set_builtin_corpus), else nullptr.
 const std::string* builtin_corpus();
-// "I/PRON saw/VERB\n..." (one sentence per line, the compiled-in form of a corpus) -> CoNLL-U with ID, FORM and
-// UPOS filled in, the other columns "_".
+// The compiled-in form of a corpus (scripts/compact_corpus.py) -> CoNLL-U with ID, FORM and UPOS filled in, the
+// other columns "_". One sentence per line, each word FORM/TAG ("I/PRON saw/VERB"); when the first line is
+// "#tags NOUN DET ...", each TAG is one letter, its place in that list ("I/e saw/c": a = NOUN, b = DET, ...).
+// The tag follows the last '/'. Throws std::runtime_error on a letter outside the list.
 std::string conllu_from_tag_lines(const std::string& lines);
 void set_builtin_corpus(const std::string& text);
 // Where the pos task gets its corpus when no file is given: the built-in text, else the first readable of

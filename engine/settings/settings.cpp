@@ -26,7 +26,6 @@ const std::vector<SettingRange>& setting_ranges() {
        "word vectors"},
       {"window", "--window-mask", 0, 64, true, false,
        "w of truncated attention: query i sees keys with |i-j| <= w (on an image: the (2w+1)x(2w+1) pixels around it)"},
-      {"image_size", "--image-size", 8, 16, true, false, "side S of the image task's S x S images (T = S*S pixels)"},
       {"k", "--window,--kernel", 1, 15, true, true, "window width of the FC baseline, kernel width of the CNN (odd)"},
       {"lr", "--lr", 1e-5, 1.0, false, false, "Adam learning rate"},
       {"batch", "--batch", 1, 128, true, false, "sequences per training step"},

@@ -269,6 +269,16 @@ TEST(BuiltinCorpus, FormUposLinesBecomeCoNLLU) {
   EXPECT_EQ(s[1].words, (std::vector<std::string>{"I", "saw"}));
 }
 
+TEST(BuiltinCorpus, TagLettersNamedByTheFirstLine) {
+  const std::string c = conllu_from_tag_lines("#tags NOUN PRON VERB\nI/b saw/c a/saw/a\n");
+  const auto s = parse_conllu(c, "<test>");
+  ASSERT_EQ(s.size(), 1u);
+  EXPECT_EQ(s[0].words, (std::vector<std::string>{"I", "saw", "a/saw"}));
+  EXPECT_EQ(s[0].tags, (std::vector<int>{upos_index("PRON"), upos_index("VERB"), upos_index("NOUN")}));
+  EXPECT_THROW(conllu_from_tag_lines("#tags NOUN PRON\nI/c\n"), std::runtime_error) << "no third tag";
+  EXPECT_THROW(conllu_from_tag_lines("#tags NOUN PRON\nI/PRON\n"), std::runtime_error) << "a letter, not a name";
+}
+
 TEST(BuiltinCorpus, IsExactlyTheSentencesOfTheFile) {
   const std::string* text = builtin_corpus();
   if (!text) GTEST_SKIP() << "this build compiles no corpus in";
