@@ -4,7 +4,8 @@
 #   scripts/results.sh [path/to/attnlab]        (default: build/native/attnlab; `make results` builds it)
 #
 # Every number below comes from `attnlab train --json` / `attnlab eval --json` / `attnlab speed --json`
-# with the settings shown, so each line can be re-run by hand. About 7 minutes on one core.
+# with the settings shown, so each line can be re-run by hand. About 10 minutes on one core (the data-size
+# sweep at the end, `attnlab sweep --task image`, about 3.5 of them).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ATTNLAB=${1:-build/native/attnlab}
@@ -115,3 +116,19 @@ for m in rev_sin rev_learned; do
     fi
   done
 done
+
+echo
+echo "== image: CNN vs self-attention as the training set grows (12x12 images, one label per pixel, seed 1)"
+# attnlab sweep: both models on the first N training images for each N, the same steps and seed for every N, the
+# same 200 dev images; the verdict line is computed from these numbers by the engine (engine/train/sweep.h).
+"$ATTNLAB" sweep --task image --sizes 50,200,1000,5000 --json | tail -n 1 | python3 -c '
+import json, sys
+j = json.load(sys.stdin)
+c, steps, batch = j["curves"], j["steps"], j["batch"]
+print("   %s vs %s; the same budget for every size: %d steps of %d images (%d images seen per run:" % (
+    j["attention"], j["baseline"], steps, batch, steps * batch))
+print("   " + ", ".join("%.1f epochs of %d" % (steps * min(batch, n) / n, n) for n in c["sizes"]) + ")")
+print("  %-12s" % "images" + "".join("%9d" % n for n in c["sizes"]))
+for name, key in (("attention", "attention"), ("CNN", "baseline"), ("chance", "majority_acc")):
+    print("  %-12s" % name + "".join("%8.2f%%" % (100 * v) if v is not None else "%9s" % "-" for v in c[key]))
+print("  verdict: " + j["sentence"])'

@@ -281,5 +281,51 @@ TEST(Lesson, OnlyATokenQuestionTakesAClickOnAToken) {
   EXPECT_FALSE(lesson_asks_for_token(app)) << "answered";
 }
 
+// ---- Stop "data": CNN vs self-attention as the training set grows
+
+const LessonStop* stop_with_id(const std::string& id, int* n) {
+  for (int i = 1; i <= lesson_stop_count(); ++i)
+    if (id == lesson_stop(i)->id) return *n = i, lesson_stop(i);
+  return nullptr;
+}
+
+TEST(Lesson, TheDataStopTrainsBothModelsOnFiftyAndOnAThousandImagesScoredOnTheSameDevImages) {
+  int n = 0;
+  const LessonStop* stop = stop_with_id("data", &n);
+  ASSERT_NE(stop, nullptr);
+  App app;
+  ASSERT_TRUE(app.set_state({{"lesson", std::to_string(n)}}).empty());
+  EXPECT_EQ(app.state.task, "image");
+  EXPECT_EQ(app.state.train_size, 50);
+  ASSERT_TRUE(app.runs.main.trainer) << app.runs.main.error;
+  EXPECT_EQ(app.runs.main.trainer->data().train.size(), 50u);
+  ASSERT_TRUE(app.set_state({{"guess", "CNN, then attention"}}).empty());
+  ASSERT_EQ(app.lesson.variants.size(), 3u);
+  const std::size_t sizes[3] = {50, 1000, 1000};
+  const ModelKind kinds[3] = {ModelKind::cnn, ModelKind::attention, ModelKind::cnn};
+  const Dataset& main_data = app.runs.main.trainer->data();
+  for (std::size_t i = 0; i < 3; ++i) {
+    const attnlab::Run& v = app.lesson.variants[i];
+    ASSERT_TRUE(v.trainer) << v.error;
+    EXPECT_EQ(v.trainer->data().train.size(), sizes[i]) << stop->variants[i + 1].name;
+    EXPECT_EQ(v.trainer->model_config().kind, kinds[i]) << stop->variants[i + 1].name;
+    ASSERT_EQ(v.trainer->data().dev.size(), main_data.dev.size());
+    EXPECT_EQ(v.trainer->data().dev.back().features, main_data.dev.back().features) << "the same dev images";
+    // the first 50 of the 1000 images are the main run's 50
+    EXPECT_EQ(v.trainer->data().train[49].features, main_data.train[49].features);
+  }
+}
+
+TEST(Lesson, TrainSizeIsASettingOfTheLinkAndMakesTheFirstNTrainingSequences) {
+  App app;
+  ASSERT_TRUE(app.set_state({{"task", "seen"}, {"train_size", "30"}}).empty());
+  ASSERT_TRUE(app.runs.main.trainer) << app.runs.main.error;
+  EXPECT_EQ(app.runs.main.trainer->data().train.size(), 30u);
+  EXPECT_NE(state_to_query(app.state).find("train_size=30"), std::string::npos);
+  EXPECT_FALSE(app.set_state({{"train_size", "-1"}}).empty());
+  ASSERT_TRUE(app.set_state({{"train_size", "0"}}).empty());
+  EXPECT_EQ(app.runs.main.trainer->data().train.size(), 6000u) << "0 = the task's own size";
+}
+
 }  // namespace
 }  // namespace attnlab

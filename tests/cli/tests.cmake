@@ -96,3 +96,14 @@ if(ATTNLAB_PYTHON3)
                                        $<TARGET_FILE:attnlab> "${CMAKE_BINARY_DIR}/majority")
   endif()
 endif()
+
+# attnlab sweep: both curves and the verdict, every point equal to `attnlab train --train-size N`, bad input refused.
+if(ATTNLAB_PYTHON3)
+  if(EMSCRIPTEN)
+    add_test(NAME cli_wasm_sweep
+             COMMAND "${ATTNLAB_PYTHON3}" "${CMAKE_SOURCE_DIR}/tests/cli/sweep_test.py" $<TARGET_FILE:attnlab>)
+    set_tests_properties(cli_wasm_sweep PROPERTIES ENVIRONMENT "NODE_PATH=/usr/share/nodejs")
+  else()
+    add_test(NAME cli_sweep COMMAND "${ATTNLAB_PYTHON3}" "${CMAKE_SOURCE_DIR}/tests/cli/sweep_test.py" $<TARGET_FILE:attnlab>)
+  endif()
+endif()

@@ -80,7 +80,9 @@ void App::load_url_state(const std::string& query) {
 }
 
 void App::state_changed(const AppState& before, bool data_replaced) {
-  const bool new_data = data_replaced || state.task != before.task || state.seed != before.seed;
+  const bool new_data =
+      data_replaced || state.task != before.task || state.seed != before.seed || state.train_size != before.train_size;
+  if (state.task != before.task || state.seed != before.seed) cancel_sweep(*this);  // it measured the old data
   const bool rebuilt = new_data || model_changed(before, state);
   if (new_data) {
     // A new task brings its own input: the sentence box keeps "I saw a saw" only for pos.
@@ -153,6 +155,7 @@ static std::shared_ptr<Dataset> make_app_dataset(const AppState& settings, const
   TaskSettings ts;
   ts.task = settings.task;
   ts.data_seed = settings.seed;
+  if (!is_word_task(parse_task(settings.task))) ts.train_size = settings.train_size;  // the first N (0 = all)
   const TaskConfig task = to_task_config(ts);
   if (task.kind != TaskKind::own) return make_dataset(task, "");
   if (!runs.own) throw std::runtime_error(App::kOwnNeedsData);
@@ -193,6 +196,7 @@ void App::rebuild_data() {
   if (runs.data && runs.data->task.kind == TaskKind::own) {
     runs.own_chance = majority_share(*runs.data, runs.data->dev, &runs.own_chance_tag);
   }
+  runs.chance = runs.data ? majority_share(*runs.data, runs.data->dev, &runs.chance_tag) : -1;
   fill_default_input();
   rebuild_runs();
 }
@@ -250,7 +254,12 @@ void App::start_run(Run& run, const std::string& kind) { start_run(run, kind, st
 
 void App::start_run(Run& run, const std::string& kind, const AppState& settings) {
   try {
-    build_run(run, runs.data, model_config(kind, settings), train_config(settings));
+    // settings of other data (a lesson variant with another training-set size) bring their own data set
+    std::shared_ptr<const Dataset> data = runs.data;
+    if (runs.data &&
+        (settings.train_size != state.train_size || settings.task != state.task || settings.seed != state.seed))
+      data = make_app_dataset(settings, runs);
+    build_run(run, data, model_config(kind, settings), train_config(settings));
   } catch (const std::exception& e) {  // the settings make no model: say why
     run = Run{};
     run.error = e.what();
@@ -288,8 +297,14 @@ void App::tick(double now, double frame_ms) {
     // While a lesson stop trains towards its reveal the student is waiting for it: give it most of the frame.
     const int share = lesson.measuring ? std::max(state.speed, 80) : state.speed;
     const double budget = std::clamp(frame_ms, 8.0, 34.0) * share / 100.0;
-    if (lesson.measuring) lesson_train_for(*this, budget);
-    else runs.train_for(budget);
+    if (lesson.measuring) lesson_train_for(*this, sweep.running() ? budget / 2 : budget);
+    else if (!sweep.running()) runs.train_for(budget);
+  }
+  // The data-size sweep, once started, trains whether or not the main run is paused: it has the frame's
+  // training budget to itself (the main run waits), half of it while a lesson stop trains towards its reveal.
+  if (sweep.running()) {
+    const double budget = std::clamp(frame_ms, 8.0, 34.0) * std::max(state.speed, 80) / 100.0;
+    sweep.sweep->step_for(lesson.measuring && state.train ? budget / 2 : budget);
   }
   lesson_update(*this);
   runs.measure(now);

@@ -24,6 +24,7 @@
 #include "web/app/message.h"
 #include "web/app/runs.h"
 #include "web/app/state.h"
+#include "web/app/sweep_run.h"
 #include "web/app/view_picks.h"
 
 namespace attnlab {
@@ -65,6 +66,7 @@ struct App {
   std::vector<Message> notices;  // what the user should know (bad URL settings, a file loaded, ...), newest last
   Runs runs;                     // the data set and the training runs
   LessonRuns lesson;             // the open lesson stop's variants and result (lesson.h)
+  SweepRun sweep;                // the Compare panel's data-size sweep (sweep_run.h), trained while it runs
   InputView view;                // the shown input through the main model
   ViewPicks picks;               // what each view shows (not saved)
   EmbeddingView embeddings;      // the Embedding view's map, made by ensure_embeddings()

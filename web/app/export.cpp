@@ -368,6 +368,8 @@ static void metric_rows(Csv& csv, const std::vector<Metrics>& history, const std
     if (!run) {
       csv.dbl(m.dev_acc >= 0 ? m.dev_loss : NAN).dbl(m.lr).dbl(m.grad_norm).dbl(m.ms_per_step).whole(m.tokens);
       csv.dbl(m.scores_per_step).dbl(m.dense_scores_per_step);
+    } else {
+      csv.add("");  // compare: the train_size column is the data-size sweep's
     }
     csv.end();
   }
@@ -375,12 +377,20 @@ static void metric_rows(Csv& csv, const std::vector<Metrics>& history, const std
 
 static std::string compare_csv(const App& app) {
   Csv csv;
-  csv.add("run").add("model").add("step").add("loss").add("train_acc").add("dev_acc").end();
+  csv.add("run").add("model").add("step").add("loss").add("train_acc").add("dev_acc").add("train_size").end();
   const std::pair<const char*, const Run*> runs[] = {{"attention", &app.runs.main}, {"baseline", &app.runs.baseline}};
   for (const auto& [name, run] : runs) {
     if (!run->trainer) continue;
     const std::string n = name;
     metric_rows(csv, run->trainer->history(), &n, &run->what);
+  }
+  // the data-size sweep's finished runs (web/app/sweep_run.h): one row each, after its last step
+  if (app.sweep.sweep) {
+    const Sweep& s = *app.sweep.sweep;
+    for (const SweepPoint& p : s.points()) {
+      csv.add("sweep").add(s.model_name(p.model)).whole(p.steps).add("").dbl(p.train_acc).dbl(p.dev_acc);
+      csv.whole(p.size).end();
+    }
   }
   return csv.text;
 }

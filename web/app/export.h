@@ -7,7 +7,8 @@
 //   step        the query's computation: name,row,col,row_token,col_token,value for a, q, k, α, α', v, b, O
 //   matrix      every matrix of the Matrix form: name,row,col,row_token,col_token,value
 //   pe          the encoding table the model adds: position,d1..dD (missing rows of a learned table empty)
-//   compare     the curves of both runs: run,model,step,loss,train_acc,dev_acc
+//   compare     the curves of both runs: run,model,step,loss,train_acc,dev_acc,train_size (empty), then the
+//               data-size sweep's finished runs: sweep,model,steps,,train_acc,dev_acc,train_size
 //   history     every snapshot: step,layer,head,query, then one column per key token
 //   embeddings  word,tag,x,y,neighbour
 //   training    the run's metrics: step,loss,train_acc,dev_acc,dev_loss,lr,grad_norm,ms_per_step,...

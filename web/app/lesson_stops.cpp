@@ -175,6 +175,56 @@ const LessonStop& stop_named(const char* id) {
 
 std::vector<std::string> names_of_stop(const char* id) { return variant_names(stop_named(id)); }
 
+// ---- Stop "data": CNN vs self-attention as the training set grows (its question and measure)
+
+// Which model wins with 50 images and which with 1000: the four combinations, as words with their labels.
+LessonQuestion data_question() {
+  LessonQuestion q = choice([](const App&) {
+    return std::vector<std::string>{"CNN, then attention", "attention at both", "CNN at both", "attention, then CNN"};
+  });
+  q.labels = {{"CNN, then attention", "lesson_data_name_lecture"},
+              {"attention at both", "lesson_data_name_attention"},
+              {"CNN at both", "lesson_data_name_cnn"},
+              {"attention, then CNN", "lesson_data_name_reverse"}};
+  return q;
+}
+
+// Variants 0..3: attention and the CNN on the first 50 training images, then both on the first 1000.
+LessonResult measure_data(LessonContext& ctx) {
+  LessonResult r;
+  accuracies(ctx, stop_named("data"), &r);
+  const double att50 = r.numbers[0].value, cnn50 = r.numbers[1].value;
+  const double att1000 = r.numbers[2].value, cnn1000 = r.numbers[3].value;
+  const bool cnn_small = cnn50 > att50, cnn_large = cnn1000 > att1000;
+  r.answer = cnn_small && !cnn_large    ? "CNN, then attention"
+             : !cnn_small && !cnn_large ? "attention at both"
+             : cnn_small && cnn_large   ? "CNN at both"
+                                        : "attention, then CNN";
+  r.outcome = cnn_small && !cnn_large    ? "lecture"
+              : !cnn_small && !cnn_large ? "attention"
+              : cnn_small                ? "cnn"
+                                         : "reverse";
+  r.value = att1000 - cnn1000;  // attention's lead with 1000 images, in percentage points
+  r.unit = "%";
+  // the chance level: always the most frequent tag of the training images (the same dev set for all four)
+  const Dataset& d = ctx.runs[0]->trainer->data();
+  int tag = -1;
+  const double chance = 100.0 * majority_share(d, d.dev, &tag);
+  r.numbers.push_back(
+      {{"lesson_data_n_chance", {{"tag", tag >= 0 ? d.tag_names[static_cast<std::size_t>(tag)] : "?"}}, {}},
+       chance,
+       "%"});
+  r.fill.emplace_back("chance", num(chance));
+  r.fill.emplace_back("steps", std::to_string(stop_named("data").steps));
+  r.fill.emplace_back("lead50", num(std::fabs(att50 - cnn50)));
+  r.fill.emplace_back("lead1000", num(std::fabs(att1000 - cnn1000)));
+  long pixels = 0;  // the labelled inputs of the 50 training images
+  for (const Sequence& s : d.train) pixels += s.length();
+  r.fill.emplace_back("pixels", std::to_string(pixels));
+  r.fill_keys.emplace_back("proof", "lesson_data_proof");
+  return r;
+}
+
 }  // namespace
 
 const std::vector<LessonStop>& lesson_stops() {
@@ -542,6 +592,18 @@ const std::vector<LessonStop>& lesson_stops() {
                                       {"ratio", num(ms[1][1] / std::max(ms[0][1], 1e-9), "%.1f")}});
          return r;
        }},
+
+      // 13. CNN vs self-attention as data grows: the lecture's claim (little data: the CNN; enough data:
+      // self-attention; Cordonnier et al. 2020, ViT), measured on the image task at 50 and 1000 training images.
+      {"data",
+       "task=image&train_size=50&baseline=cnn&panel=compare",
+       {{"attention, 50 images", "", "lesson_data_name_att50"},
+        {"CNN, 50 images", "model=cnn", "lesson_data_name_cnn50"},
+        {"attention, 1000 images", "train_size=1000", "lesson_data_name_att1000"},
+        {"CNN, 1000 images", "model=cnn&train_size=1000", "lesson_data_name_cnn1000"}},
+       150,
+       data_question(),
+       measure_data},
   };
   return stops;
 }

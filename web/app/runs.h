@@ -43,7 +43,9 @@ struct Runs {
   std::shared_ptr<const OwnData> own;  // loaded own data, or null
   double own_chance = 0;               // task own: the dev share of the training split's most frequent tag
   int own_chance_tag = -1;             //   and that tag
-  Run main, baseline;                  // baseline: trained only while the Compare panel is in use
+  double chance = -1;                  // every task: the same (the Training panel's chance line; -1 = no data)
+  int chance_tag = -1;
+  Run main, baseline;  // baseline: trained only while the Compare panel is in use
   bool compare_active = false;
 
   EvalResult dev_eval;      // Training panel: the main run's confusion matrix on the dev set

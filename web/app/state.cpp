@@ -170,6 +170,8 @@ const std::vector<StateField>& state_fields() {
       int_field("example", &AppState::example, 0, 199, false, "which dev example to show (frames, graph, image)"),
       int_field("pixel", &AppState::pixel, -1, 255, false,
                 "image: the query pixel the views show, row*S + column (-1 = a default one)"),
+      int_field("train_size", &AppState::train_size, 0, 20000, true,
+                "generated tasks: training sequences, the first N of the task's (0 = its default; image 2000)"),
       choice_field("model", &AppState::model, enum_names<ModelKind>(), true,
                    "self-attention tagger, or one of the lecture's baselines"),
       ranged_int_field("layers", &AppState::layers, true),

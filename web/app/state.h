@@ -40,6 +40,7 @@ struct AppState {
   int example = 0;                    // frames / graph / image tasks: which dev example the panels show
   int pixel = -1;                     // image task: the query pixel the views show (row·S + column; -1 = a
                                       // default one: the shape pixel farthest from the key's corner)
+  int train_size = 0;                 // generated tasks: train on the first N training sequences (0 = the task's)
   // Model
   std::string model = "attention";  // attention | window | cnn | rnn
   int layers = 2;

@@ -135,7 +135,15 @@ void ShowTrainingPanel(App& app, PanelTextures& tex) {
   const float cw = ImGui::GetContentRegionAvail().x;
   const float ch = ImGui::GetFontSize() * 6;
   ui::LineChart("loss", {loss}, ImVec2(cw, ch), 0.0f, loss_max, "%.2f");
-  ui::LineChart("acc", {acc_train, acc_dev}, ImVec2(cw, ch), 0.0f, 1.0f, "%.2f");
+  // the chance level: always the training split's most frequent tag, on the dev set (a dashed line)
+  std::vector<ui::ChartRule> rules;
+  if (app.runs.chance >= 0 && app.runs.chance_tag >= 0) {
+    char label[160];
+    std::snprintf(label, sizeof label, S().train_chance, app.tag_name(app.runs.chance_tag).c_str(),
+                  100 * app.runs.chance);
+    rules.push_back({static_cast<float>(app.runs.chance), label, IM_COL32(200, 200, 200, 200)});
+  }
+  ui::LineChart("acc", {acc_train, acc_dev}, ImVec2(cw, ch), 0.0f, 1.0f, "%.2f", rules);
 
   if (ImGui::TreeNode(S().train_confusion)) {
     HelpMarker(S().train_confusion_help);

@@ -167,6 +167,41 @@ std::string api_load_data(const std::string& text, const std::string& name) {
 }
 
 // The rest of window.attnlab: one entry point, a method name and a JSON array of arguments, answering
+// attnlab.sweep(): the Compare panel's data-size sweep (web/app/sweep_run.h) as it stands.
+static nlohmann::json sweep_json(const App& app) {
+  using nlohmann::json;
+  const SweepRun& r = app.sweep;
+  json out = {{"running", r.running()}, {"done", false},      {"cancelled", false}, {"error", r.error},
+              {"task", r.task},         {"steps", r.steps},   {"batch", r.batch},   {"points", json::array()},
+              {"verdict", nullptr},     {"sentence", nullptr}};
+  if (!r.sweep) return out;
+  const Sweep& s = *r.sweep;
+  out["done"] = s.done();
+  out["cancelled"] = s.cancelled();
+  if (!s.error().empty()) out["error"] = s.error();
+  out["sizes"] = s.config().sizes;
+  out["runs"] = s.runs();
+  out["run"] = s.run_index();
+  out["size"] = s.current_size();
+  out["model"] = s.current_model() == kSweepAttention ? "attention" : "cnn";
+  out["step"] = s.current_step();
+  out["models"] = {s.model_name(kSweepAttention), s.model_name(kSweepBaseline)};
+  for (const SweepPoint& p : s.points())
+    out["points"].push_back({{"size", p.size},
+                             {"model", p.model == kSweepAttention ? "attention" : "cnn"},
+                             {"devAcc", std::isfinite(p.dev_acc) ? json(p.dev_acc) : json(nullptr)},
+                             {"trainAcc", p.train_acc},
+                             {"chance", p.chance},
+                             {"epochs", p.epochs},
+                             {"steps", p.steps}});
+  const SweepVerdict v = sweep_verdict(s.points());
+  if (v.sizes > 0) {
+    out["verdict"] = to_string(v.kind);
+    out["sentence"] = verdict_sentence(v, "CNN", s.data().is_image() ? "images" : "sequences");
+  }
+  return out;
+}
+
 // {"ok": value} or {"error": "message"} (api.js turns the latter into a thrown Error).
 std::string api_call(const std::string& name, const std::string& args_text) {
   using nlohmann::json;
@@ -225,6 +260,9 @@ std::string api_call(const std::string& name, const std::string& args_text) {
               {"error", app.runs.main.error},
               {"loadedFrom", nullptr}};
     if (!app.runs.main.source.empty()) m["loadedFrom"] = app.runs.main.source;
+    // the chance level the Training panel draws: the dev share of the training split's most frequent tag
+    m["chance"] = app.runs.chance >= 0 ? json(app.runs.chance) : json(nullptr);
+    m["chanceTag"] = app.runs.chance_tag >= 0 ? json(app.tag_name(app.runs.chance_tag)) : json(nullptr);
     if (app.runs.main.trainer) {
       const Metrics& mm = app.runs.main.trainer->metrics();
       m["loss"] = mm.loss;
@@ -296,6 +334,36 @@ std::string api_call(const std::string& name, const std::string& args_text) {
                 {"step", v.at_step}};
     if (v.predicted.empty()) out["predicted"] = nullptr;
     return json{{"ok", out}}.dump();
+  }
+  if (name == "sweep") {  // sweep(): its state; sweep({start: true, steps, batch, sizes}); sweep({cancel: true})
+    if (!args.empty() && !args[0].is_null()) {
+      const json& o = args[0];
+      if (!o.is_object()) return fail("sweep(options) expects an object such as {start: true} or {cancel: true}");
+      for (const auto& [key, value] : o.items())
+        if (key != "start" && key != "cancel" && key != "steps" && key != "batch" && key != "sizes")
+          return fail("sweep: unknown option '" + key + "' (start, cancel, steps, batch, sizes)");
+      if (o.value("cancel", false)) cancel_sweep(app);
+      if (o.value("start", false)) {
+        long steps = 0, batch = 0;
+        std::vector<int> sizes;
+        if (o.contains("steps") &&
+            !(o["steps"].is_number_integer() && (steps = o["steps"].get<long>()) >= 1 && steps <= 100000))
+          return fail("sweep: steps must be a whole number from 1 to 100000");
+        if (o.contains("batch") &&
+            !(o["batch"].is_number_integer() && (batch = o["batch"].get<long>()) >= 1 && batch <= 256))
+          return fail("sweep: batch must be a whole number from 1 to 256");
+        if (o.contains("sizes")) {
+          if (!o["sizes"].is_array()) return fail("sweep: sizes must be an array of whole numbers, e.g. [50, 200]");
+          for (const json& n : o["sizes"]) {
+            if (!n.is_number_integer()) return fail("sweep: sizes must be an array of whole numbers, e.g. [50, 200]");
+            sizes.push_back(n.get<int>());
+          }
+        }
+        const std::string problem = start_sweep(app, static_cast<int>(steps), static_cast<int>(batch), sizes);
+        if (!problem.empty()) return fail("sweep: " + problem);
+      }
+    }
+    return json{{"ok", sweep_json(app)}}.dump();
   }
   if (name == "lesson") {
     if (!args.empty() && !args[0].is_null()) {  // lesson(n): open stop n (0: back to the playground)

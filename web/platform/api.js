@@ -77,6 +77,10 @@
   api.image = function () { return invoke('image'); };
   // The lesson: lesson() where it is; lesson(n) opens stop n (stops count from 1; 0 leaves the lesson)
   api.lesson = function (n) { return invoke('lesson', n === undefined ? [] : [n]); };
+  // The Compare panel's data-size sweep: sweep() where it is ({running, done, run, runs, size, model, step,
+  // points: [{size, model, devAcc, trainAcc, chance, epochs}], verdict, sentence, ...}); sweep({start: true})
+  // starts it as the button does (steps, batch, sizes: a smaller budget); sweep({cancel: true}) stops it
+  api.sweep = function (opts) { return invoke('sweep', opts === undefined ? [] : [opts]); };
   // The open stop's prediction, as the student's click: a number, or one of lesson().choices (or its index)
   api.predict = function (value) { return invoke('predict', [value]); };
   // {words, tags, points: [[x, y]], sameTag, chance, startSameTag, explained, step}: the Embedding view

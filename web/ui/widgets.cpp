@@ -259,8 +259,18 @@ void ZoomButtons(const char* id, gfx::HeatmapZoom& zoom) {
   ImGui::PopID();
 }
 
+void DashedLine(ImDrawList* dl, ImVec2 a, ImVec2 b, ImU32 colour, float dash, float thickness) {
+  const float len = std::hypot(b.x - a.x, b.y - a.y);
+  if (!(len > 0) || !(dash > 0)) return;
+  const ImVec2 u((b.x - a.x) / len, (b.y - a.y) / len);
+  for (float t = 0; t < len; t += 2 * dash) {
+    const float e = std::min(len, t + dash);
+    dl->AddLine(ImVec2(a.x + u.x * t, a.y + u.y * t), ImVec2(a.x + u.x * e, a.y + u.y * e), colour, thickness);
+  }
+}
+
 void LineChart(const char* id, const std::vector<Series>& series, ImVec2 size, float y_min, float y_max,
-               const char* y_format) {
+               const char* y_format, const std::vector<ChartRule>& rules) {
   ImGui::PushID(id);
   const ImVec2 p0 = ImGui::GetCursorScreenPos();
   ImGui::InvisibleButton("##chart", size);
@@ -291,6 +301,13 @@ void LineChart(const char* id, const std::vector<Series>& series, ImVec2 size, f
     return ImVec2(a.x + (b.x - a.x) * (x / x_max), b.y - (b.y - a.y) * t);
   };
   dl->PushClipRect(a, b, true);
+  for (const ChartRule& r : rules) {  // reference lines under the curves, labelled at the right end
+    const ImVec2 left = to_screen(0, r.y), right(b.x, left.y);
+    DashedLine(dl, left, right, r.colour);
+    const ImVec2 ts = ImGui::CalcTextSize(r.label.c_str());
+    const float ty = left.y - ts.y - 1 < a.y ? left.y + 1 : left.y - ts.y - 1;
+    dl->AddText(ImVec2(b.x - ts.x - 4, ty), r.colour, r.label.c_str());
+  }
   for (const auto& s : series) {
     ImVec2 prev;
     bool have = false;

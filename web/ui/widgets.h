@@ -54,8 +54,16 @@ struct Series {
   std::vector<float> x, y;
   ImU32 colour;
 };
+// A horizontal reference line of a chart (the chance level), dashed, with its label at the right end.
+struct ChartRule {
+  float y;
+  std::string label;
+  ImU32 colour;
+};
 void LineChart(const char* id, const std::vector<Series>& series, ImVec2 size, float y_min, float y_max,
-               const char* y_format = "%.2f");
+               const char* y_format = "%.2f", const std::vector<ChartRule>& rules = {});
+// A dashed straight line: dashes of `dash` pixels, gaps as long.
+void DashedLine(ImDrawList* dl, ImVec2 a, ImVec2 b, ImU32 colour, float dash = 6.0f, float thickness = 1.5f);
 
 // A horizontal bar for a value in [lo, hi] (signed values grow from 0), with the number printed on it.
 void ValueBar(float value, float lo, float hi, ImVec2 size, const char* format = "%.3f");
