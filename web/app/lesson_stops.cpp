@@ -1,6 +1,11 @@
 // The lesson's stops, one declaration each, in the lecture's order (lesson.h says what a stop holds). Every
 // result is measured on the models trained at the stop: nothing here is a canned answer. Where the
 // measurement disagrees with the lecture, the outcome picks a sentence that says so.
+//
+// Sections:
+//   measures shared by the stops
+//   Stop "data": CNN vs self-attention as the training set grows (its question and measure)
+//   the stops, in the lecture's order
 #include <algorithm>
 #include <cstdio>
 #include <map>
@@ -15,6 +20,8 @@
 namespace attnlab {
 
 namespace {
+
+// ---- measures shared by the stops
 
 std::string num(double v, const char* format = "%.1f") {
   char buf[48];
@@ -226,6 +233,8 @@ LessonResult measure_data(LessonContext& ctx) {
 }
 
 }  // namespace
+
+// ---- the stops, in the lecture's order
 
 const std::vector<LessonStop>& lesson_stops() {
   static const std::vector<LessonStop> stops = {
