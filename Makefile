@@ -14,7 +14,7 @@ help:
 	@echo "make desktop  build and start the native desktop app"
 	@echo "make dist     build the WebAssembly app into dist/ (static files, host anywhere; examples/ beside it)"
 	@echo "make train    train the default POS tagger with the CLI and save it to build/pos.model"
-	@echo "make results  train the lecture's comparisons and print the table (about 5 minutes)"
+	@echo "make results  train the lecture's comparisons and print the table (about 10 minutes on one core)"
 	@echo "make bench    time bench-tagger: engine native + WebAssembly vs PyTorch and TensorFlow.js (a few minutes)"
 	@echo "make asan     native tests under AddressSanitizer + UBSan"
 	@echo "make format        rewrite the C++ files in the style of .clang-format (clang-format 14)"
