@@ -23,22 +23,10 @@ std::string check_sweep_config(const SweepConfig& c) {
 }
 
 std::shared_ptr<Dataset> first_training_sequences(const Dataset& data, int n) {
-  auto out = std::make_shared<Dataset>();
-  // everything but the training split, then its first n sequences
-  out->task = data.task;
-  out->input = data.input;
-  out->vocab = data.vocab;
-  out->input_dim = data.input_dim;
-  out->tag_names = data.tag_names;
-  out->token_names = data.token_names;
-  out->words = data.words;
-  out->class_means = data.class_means;
-  out->grid_w = data.grid_w;
-  out->grid_h = data.grid_h;
-  out->dev = data.dev;
-  out->test = data.test;
+  // the whole data set (every field, so nothing new is ever left behind), then only its first n training sequences
+  auto out = std::make_shared<Dataset>(data);
   const std::size_t keep = std::min<std::size_t>(static_cast<std::size_t>(std::max(0, n)), data.train.size());
-  out->train.assign(data.train.begin(), data.train.begin() + static_cast<long>(keep));
+  out->train.resize(keep);
   out->task.train = static_cast<int>(keep);
   return out;
 }
