@@ -40,7 +40,7 @@ TEST(OwnData, LoadMakesTheTaskOwnWithTheFilesTagsAndTrains) {
   EXPECT_EQ(app.runs.data->train.size(), 36u);
   ASSERT_TRUE(app.runs.main.trainer) << app.runs.main.error;
   EXPECT_EQ(app.runs.main.step(), 0);
-  EXPECT_DOUBLE_EQ(app.runs.own_chance, 0.25);  // four tags, each a quarter of the words
+  EXPECT_DOUBLE_EQ(app.runs.chance, 0.25);  // four tags, each a quarter of the words
   // the shown input is a dev sentence, and the views label it with the file's tags
   const Sequence& dev0 = app.runs.data->dev.front();
   std::string first;

@@ -191,11 +191,6 @@ void App::rebuild_data() {
   }
   runs.data_name.clear();
   runs.data_note.clear();
-  runs.own_chance = 0;
-  runs.own_chance_tag = -1;
-  if (runs.data && runs.data->task.kind == TaskKind::own) {
-    runs.own_chance = majority_share(*runs.data, runs.data->dev, &runs.own_chance_tag);
-  }
   runs.chance = runs.data ? majority_share(*runs.data, runs.data->dev, &runs.chance_tag) : -1;
   fill_default_input();
   rebuild_runs();

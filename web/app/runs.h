@@ -41,11 +41,9 @@ struct Runs {
   std::string data_name;               // where a pos model's corpus came from ("" = built in); model files keep it
   std::string data_note;               // the data came with a model file and differs from the page's own (why), else ""
   std::shared_ptr<const OwnData> own;  // loaded own data, or null
-  double own_chance = 0;               // task own: the dev share of the training split's most frequent tag
-  int own_chance_tag = -1;             //   and that tag
-  double chance = -1;                  // every task: the same (the Training panel's chance line; -1 = no data)
-  int chance_tag = -1;
-  Run main, baseline;  // baseline: trained only while the Compare panel is in use
+  double chance = -1;                  // the dev share of the training split's most frequent tag (-1 = no data):
+  int chance_tag = -1;                 //   and that tag; the Training panel's chance line, the own task's Data line
+  Run main, baseline;                  // baseline: trained only while the Compare panel is in use
   bool compare_active = false;
 
   EvalResult dev_eval;      // Training panel: the main run's confusion matrix on the dev set

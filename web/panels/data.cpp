@@ -65,12 +65,12 @@ static void OwnDataSummary(const App& app) {
   std::string tags;
   for (const std::string& n : t.tag_names) tags += (tags.empty() ? "" : " ") + n;
   ImGui::TextDisabled(S().data_own_tags, tags.c_str());
-  if (app.runs.own_chance_tag >= 0) {  // the (?) first: a marker after wrapped text would wrap as well
+  if (app.runs.data && app.runs.data->task.kind == TaskKind::own &&
+      app.runs.chance_tag >= 0) {  // the (?) first: a marker after wrapped text would wrap as well
     ImGui::TextDisabled("%s", S().data_own_chance);
     HelpMarker(S().data_own_chance_help);
     ImGui::SameLine();
-    ImGui::TextDisabled(S().data_own_chance_value, app.tag_name(app.runs.own_chance_tag).c_str(),
-                        100.0 * app.runs.own_chance);
+    ImGui::TextDisabled(S().data_own_chance_value, app.tag_name(app.runs.chance_tag).c_str(), 100.0 * app.runs.chance);
   }
   ImGui::PopTextWrapPos();
 }

@@ -161,8 +161,8 @@ std::string api_load_data(const std::string& text, const std::string& name) {
               {"tags", own.text.tag_names},
               {"train", app.runs.data ? app.runs.data->train.size() : 0},
               {"dev", app.runs.data ? app.runs.data->dev.size() : 0},
-              {"chance", app.runs.own_chance},
-              {"chanceTag", app.tag_name(app.runs.own_chance_tag)}};
+              {"chance", app.runs.chance},
+              {"chanceTag", app.tag_name(app.runs.chance_tag)}};
   return json{{"ok", out}}.dump();
 }
 
