@@ -102,7 +102,9 @@ void run(const TrainCmd& o) {
   }
   // The chance level a student compares dev_acc with: always answering the training split's most frequent
   // tag scores this share of the dev tokens (every JSON line with dev_acc carries it).
-  const double majority_acc = majority_share(*data, data->dev);
+  int majority_tag = -1;
+  const double majority_acc = majority_share(*data, data->dev, &majority_tag);
+  const std::string majority_name = majority_tag >= 0 ? data->tag_names[static_cast<std::size_t>(majority_tag)] : "";
   std::size_t printed = 0;
   while (!trainer->done()) {
     trainer->step(tc.eval_every);
@@ -166,10 +168,9 @@ void run(const TrainCmd& o) {
                         {"model", describe(trainer->model_config())},
                         {"params", trainer->model().num_parameters()}};
     if (!probes.empty()) j["probe"] = probes_json(probes);
-    if (task.kind == TaskKind::own) {  // the chance level: always the training split's most frequent tag
-      int tag = -1;
-      j["chance"] = majority_share(*data, data->dev, &tag);
-      j["chance_tag"] = tag >= 0 ? data->tag_names[static_cast<std::size_t>(tag)] : "";
+    if (task.kind == TaskKind::own) {  // the chance level (majority_acc) under its own-data names, with its tag
+      j["chance"] = majority_acc;
+      j["chance_tag"] = majority_name;
       j["tags"] = data->tag_names;
     }
     std::printf("%s\n", j.dump().c_str());
@@ -180,10 +181,8 @@ void run(const TrainCmd& o) {
                 trainer->stop_reason() == "target" ? "target accuracy reached" : "all steps", pct(m.dev_acc), test_text,
                 m.ms_per_step);
     if (task.kind == TaskKind::own) {
-      int tag = -1;
-      const double share = majority_share(*data, data->dev, &tag);
       std::printf("chance level: always answering the most frequent tag, %s, scores %.2f%% on dev\n",
-                  tag >= 0 ? data->tag_names[static_cast<std::size_t>(tag)].c_str() : "?", pct(share));
+                  majority_tag >= 0 ? majority_name.c_str() : "?", pct(majority_acc));
     }
     if (bar && !probes.empty()) std::printf("%s\n", probes_text(probes).substr(2).c_str());  // lines had them
     if (m.dense_scores_per_step > 0) {
