@@ -6,7 +6,7 @@ export NODE_PATH := /usr/share/nodejs
 PORT ?= 8000
 JOBS ?= $(shell nproc)
 
-.PHONY: help setup native wasm dist serve desktop test test-native test-wasm test-e2e asan train results bench format check-format clean
+.PHONY: help setup native wasm dist serve desktop test test-native test-wasm test-e2e asan train results bench bench-page format check-format clean
 
 help:
 	@echo "make serve    build the WebAssembly app into dist/ and serve it at http://127.0.0.1:$(PORT)/"
@@ -16,6 +16,7 @@ help:
 	@echo "make train    train the default POS tagger with the CLI and save it to build/pos.model"
 	@echo "make results  train the lecture's comparisons and print the table (about 10 minutes on one core)"
 	@echo "make bench    time bench-tagger: engine native + WebAssembly vs PyTorch and TensorFlow.js (a few minutes)"
+	@echo "make bench-page  time training in the page (headless Chromium) vs headless WebAssembly, and the UI's frame times"
 	@echo "make asan     native tests under AddressSanitizer + UBSan"
 	@echo "make format        rewrite the C++ files in the style of .clang-format (clang-format 14)"
 	@echo "make check-format  list the C++ files that are not in that style (changes nothing)"
@@ -74,6 +75,9 @@ results: native
 
 bench: native wasm
 	@bash scripts/bench.sh
+
+bench-page: dist
+	@node scripts/bench_page.mjs
 
 format: setup
 	@bash scripts/format.sh
