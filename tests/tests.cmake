@@ -62,6 +62,10 @@ if(EMSCRIPTEN)
   add_test(NAME cli_wasm_version
            COMMAND ${ATTNLAB_NODE} --no-experimental-fetch $<TARGET_FILE:attnlab> --version)
   set_tests_properties(cli_wasm_version PROPERTIES PASS_REGULAR_EXPRESSION "attnlab ${PROJECT_VERSION}")
+  # As the README shows it: plain `node build/wasm/attnlab.js ...`, no Node flags, trains and prints its line.
+  add_test(NAME cli_wasm_plain_node
+           COMMAND ${ATTNLAB_NODE} $<TARGET_FILE:attnlab> train --task seen --steps 3 --eval-every 3 --json)
+  set_tests_properties(cli_wasm_plain_node PROPERTIES PASS_REGULAR_EXPRESSION "\"step\":3,\"stop\":\"steps\"")
   # The benchmark runs (one tiny step) on the SIMD128 kernels and on the same data as the anchors.
   add_test(NAME cli_wasm_bench_json COMMAND ${ATTNLAB_NODE} --no-experimental-fetch $<TARGET_FILE:attnlab> bench --json
            --warmup 0 --steps 1 --repeats 1 --fwd-iters 1)
