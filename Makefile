@@ -6,7 +6,7 @@ export NODE_PATH := /usr/share/nodejs
 PORT ?= 8000
 JOBS ?= $(shell nproc)
 
-.PHONY: help setup native wasm dist serve desktop test test-native test-wasm test-e2e asan train results bench bench-page format check-format clean
+.PHONY: help setup native wasm dist serve desktop test test-native test-wasm test-e2e asan fuzz train results bench bench-page format check-format clean
 
 help:
 	@echo "make serve    build the WebAssembly app into dist/ and serve it at http://127.0.0.1:$(PORT)/"
@@ -18,6 +18,7 @@ help:
 	@echo "make bench    time bench-tagger: engine native + WebAssembly vs PyTorch and TensorFlow.js (a few minutes)"
 	@echo "make bench-page  time training in the page (headless Chromium) vs headless WebAssembly, and the UI's frame times"
 	@echo "make asan     native tests under AddressSanitizer + UBSan"
+	@echo "make fuzz     fuzz every parser (libFuzzer + ASan + UBSan, 30 minutes or 10M runs each; make test replays the corpora)"
 	@echo "make format        rewrite the C++ files in the style of .clang-format (clang-format 14)"
 	@echo "make check-format  list the C++ files that are not in that style (changes nothing)"
 	@echo "make clean    remove build/ and dist/"
@@ -64,6 +65,9 @@ asan: setup
 	@cmake --preset asan >/dev/null
 	@cmake --build --preset asan -j $(JOBS)
 	@ctest --preset asan -j $(JOBS)
+
+fuzz: setup
+	@bash scripts/fuzz.sh
 
 train: native
 	@build/native/attnlab train --task pos --model attention --layers 2 --heads 4 --dim 64 --pe sinusoidal \
