@@ -88,4 +88,8 @@ constexpr int enum_count() {
 // "a, b, c": for messages that list what may be chosen.
 std::string join_names(const std::vector<std::string>& names, const char* separator = ", ");
 
+// A value as a message quotes it back: as it is up to max_bytes, else its first max_bytes (never cutting a UTF-8
+// character) + "… (N bytes)", so a pasted novel in a link's value gives a one-line message, not the novel.
+std::string shown_value(const std::string& text, std::size_t max_bytes = 48);
+
 }  // namespace attnlab

@@ -46,9 +46,10 @@ std::string check_setting(const SettingRange& r, double v, const std::string& te
   if (!(v >= r.lo && v <= r.hi)) {
     char range[64];
     std::snprintf(range, sizeof range, " is out of range (%g to %g)", r.lo, r.hi);
-    return std::string(r.key) + ": " + text + range;
+    return std::string(r.key) + ": " + shown_value(text) + range;
   }
-  if (r.integer && v != std::floor(v)) return std::string(r.key) + ": '" + text + "' is not a whole number";
+  if (r.integer && v != std::floor(v))
+    return std::string(r.key) + ": '" + shown_value(text) + "' is not a whole number";
   if (r.odd && static_cast<long>(v) % 2 == 0) {
     return std::string(r.key) + ": " + text + " must be odd (the token and the same number of neighbours on each side)";
   }

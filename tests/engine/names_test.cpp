@@ -50,5 +50,16 @@ TEST(Names, ListsAndJoins) {
   EXPECT_EQ(enum_names<TaskKind>().front(), "pos");
 }
 
+TEST(Names, AValueQuotedBackInAMessageIsShort) {
+  EXPECT_EQ(shown_value("heads"), "heads");
+  EXPECT_EQ(shown_value(std::string(48, 'x')), std::string(48, 'x'));
+  EXPECT_EQ(shown_value(std::string(5000, 'x')), std::string(48, 'x') + "\u2026 (5000 bytes)");
+  // 我 is 3 bytes: 17 of them are 51 bytes, cut after the 16th (48 bytes), never inside a character
+  std::string zh;
+  for (int i = 0; i < 17; ++i) zh += "\u6211";
+  EXPECT_EQ(shown_value(zh), zh.substr(0, 48) + "\u2026 (51 bytes)");
+  EXPECT_EQ(shown_value(zh, 4), "\u6211\u2026 (51 bytes)");
+}
+
 }  // namespace
 }  // namespace attnlab

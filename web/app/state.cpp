@@ -41,7 +41,7 @@ StateField int_field(const char* name, int AppState::*m, int lo, int hi, bool re
           [m](const AppState& s) { return std::to_string(s.*m); },
           [=](AppState& s, const std::string& t) -> std::string {
             long v = 0;
-            if (!parse_int(t, &v)) return std::string(name) + ": '" + t + "' is not a whole number";
+            if (!parse_int(t, &v)) return std::string(name) + ": '" + shown_value(t) + "' is not a whole number";
             if (range != nullptr) {
               const std::string problem = check_setting(*range, static_cast<double>(v), t);
               if (!problem.empty()) return problem;
@@ -79,7 +79,8 @@ StateField float_field(const char* name, float AppState::*m, double lo, double h
           [=](AppState& s, const std::string& t) -> std::string {
             char* end = nullptr;
             const double v = t.empty() ? NAN : std::strtod(t.c_str(), &end);
-            if (t.empty() || *end || !std::isfinite(v)) return std::string(name) + ": '" + t + "' is not a number";
+            if (t.empty() || *end || !std::isfinite(v))
+              return std::string(name) + ": '" + shown_value(t) + "' is not a number";
             if (v < lo || v > hi) {
               char buf[96];
               std::snprintf(buf, sizeof buf, ": %s is out of range (%g to %g)", t.c_str(), static_cast<double>(lo),
@@ -103,7 +104,7 @@ StateField bool_field(const char* name, bool AppState::*m, bool resets, const ch
           [=](AppState& s, const std::string& t) -> std::string {
             if (t == "true" || t == "1" || t == "on") s.*m = true;
             else if (t == "false" || t == "0" || t == "off") s.*m = false;
-            else return std::string(name) + ": '" + t + "' is not true or false";
+            else return std::string(name) + ": '" + shown_value(t) + "' is not true or false";
             return "";
           },
           {},
@@ -120,7 +121,7 @@ StateField choice_field(const char* name, std::string AppState::*m, std::vector<
         s.*m = t;
         return "";
       }
-    return std::string(name) + ": '" + t + "' is not one of " + join_names(choices);
+    return std::string(name) + ": '" + shown_value(t) + "' is not one of " + join_names(choices);
   };
   return f;
 }
@@ -156,7 +157,7 @@ StateField panel_field() {
   f.get = [](const AppState& s) { return std::string(to_string(s.panel)); };
   f.set = [](AppState& s, const std::string& t) -> std::string {
     if (from_string(t, &s.panel)) return "";
-    return "panel: '" + t + "' is not one of " + join_names(enum_names<Panel>());
+    return "panel: '" + shown_value(t) + "' is not one of " + join_names(enum_names<Panel>());
   };
   return f;
 }
@@ -323,7 +324,7 @@ std::vector<std::string> apply_pairs(AppState& s, const std::vector<std::pair<st
     if (!f) {
       std::vector<std::string> names;
       for (const auto& g : state_fields()) names.push_back(g.name);
-      problems.push_back(key + ": unknown setting (known: " + join_names(names) + ")");
+      problems.push_back(shown_value(key) + ": unknown setting (known: " + join_names(names) + ")");
       continue;
     }
     const std::string err = f->set(next, value);

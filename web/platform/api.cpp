@@ -49,7 +49,9 @@ std::string api_set_state_json(const std::string& text) {
     else if (v.is_boolean()) kv.emplace_back(it.key(), v.get<bool>() ? "true" : "false");
     else if (v.is_number_integer()) kv.emplace_back(it.key(), std::to_string(v.get<long long>()));
     else if (v.is_number()) kv.emplace_back(it.key(), v.dump());
-    else problems.push_back(it.key() + ": expected a number, a string or true/false, got " + v.dump());
+    else
+      problems.push_back(shown_value(it.key()) + ": expected a number, a string or true/false, got " +
+                         shown_value(v.dump()));
   }
   if (!problems.empty()) {
     // Still report unknown keys and bad values among the rest, but change nothing.
@@ -411,7 +413,7 @@ std::string api_call(const std::string& name, const std::string& args_text) {
       std::string views;
       for (const auto& v : enum_names<Panel>()) views += (views.empty() ? "" : ", ") + v;
       return fail(name + "(view): view must be one of " + views +
-                  (args.empty() ? std::string(" (none given)") : ", not " + args[0].dump()));
+                  (args.empty() ? std::string(" (none given)") : ", not " + shown_value(args[0].dump())));
     }
     if (name == "exportImage") return json{{"ok", app.exports.request(panel, ExportFormat::png, false)}}.dump();
     try {
