@@ -6,7 +6,7 @@ export NODE_PATH := /usr/share/nodejs
 PORT ?= 8000
 JOBS ?= $(shell nproc)
 
-.PHONY: help setup native wasm dist serve desktop test test-native test-wasm test-e2e asan fuzz train results bench bench-page format check-format clean
+.PHONY: help setup native wasm dist serve desktop test test-native test-wasm test-e2e asan fuzz train results bench bench-page soak format check-format clean
 
 help:
 	@echo "make serve    build the WebAssembly app into dist/ and serve it at http://127.0.0.1:$(PORT)/"
@@ -17,6 +17,7 @@ help:
 	@echo "make results  train the lecture's comparisons and print the table (about 10 minutes on one core)"
 	@echo "make bench    time bench-tagger: engine native + WebAssembly vs PyTorch and TensorFlow.js (a few minutes)"
 	@echo "make bench-page  time training in the page (headless Chromium) vs headless WebAssembly, and the UI's frame times"
+	@echo "make soak     30 minutes of random actions in the page while it trains: heap, JS heap and fps over time"
 	@echo "make asan     native tests under AddressSanitizer + UBSan"
 	@echo "make fuzz     fuzz every parser (libFuzzer + ASan + UBSan, 30 minutes or 10M runs each; make test replays the corpora)"
 	@echo "make format        rewrite the C++ files in the style of .clang-format (clang-format 14)"
@@ -82,6 +83,9 @@ bench: native wasm
 
 bench-page: dist
 	@node scripts/bench_page.mjs
+
+soak: dist
+	@node scripts/soak.mjs
 
 format: setup
 	@bash scripts/format.sh

@@ -1,0 +1,135 @@
+// A long session in the page, as a classroom projector sees it: training on, and every few seconds one random
+// valid action (a settings change, a panel switch, a typed input, a reset, a lesson step, an export), drawn from
+// a seeded generator. Every 10 s it records the WebAssembly memory, the bytes malloc holds inside it, the JS heap,
+// the frame rate and the step. Used by `make soak` (scripts/soak.mjs, 30 minutes) and by the 2-minute test
+// (tests/e2e/soak.test.mjs).
+import { openPage } from './harness.mjs';
+
+function mulberry32(a) {
+  return () => {
+    a |= 0; a = (a + 0x6d2b79f5) | 0;
+    let t = Math.imul(a ^ (a >>> 15), 1 | a);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+// Settings a student or a teacher would pick (every one valid on its own; they are applied one at a time).
+const CHANGES = [
+  { heads: 1 }, { heads: 2 }, { heads: 4 }, { dim: 16 }, { dim: 32 }, { layers: 1 }, { layers: 2 },
+  { pe: 'sinusoidal' }, { pe: 'learned' }, { pe: 'none' }, { mask: 'full' }, { mask: 'causal' },
+  { norm: 'softmax' }, { norm: 'relu' }, { norm: 'sigmoid' }, { lr: 0.001 }, { lr: 0.003 }, { batch: 8 },
+  { batch: 16 }, { seed: 2 }, { seed: 1 }, { task: 'pos' }, { task: 'seen' }, { task: 'reverse' },
+  { task: 'count' }, { task: 'image' }, { task: 'frames' }, { task: 'graph' }, { task: 'seg_zh' },
+  { model: 'attention' }, { model: 'attention' }, { model: 'cnn' }, { model: 'rnn' }, { model: 'window' },
+  { lang: 'zh' }, { lang: 'en' },
+];
+const PANELS = ['attention', 'step', 'matrix', 'pe', 'compare', 'history', 'embeddings'];
+const INPUTS = ['I saw a saw', 'the old man the boat', 'time flies like an arrow', 'a saw saw a saw',
+                'We saw her duck', '研究生命的起源', 'The quick brown fox jumps over the lazy dog'];
+const EXPORTS = ['attention', 'step', 'matrix', 'pe', 'compare', 'history', 'training', 'data', 'model'];
+
+// One action in the page; returns its name. Problems that are the action's normal refusals (a view without
+// numbers yet, an input the task cannot read) are answers, not failures; anything else throws.
+async function act(page, rnd) {
+  const pick = (xs) => xs[Math.floor(rnd() * xs.length)];
+  const r = rnd();
+  if (r < 0.35) {
+    const change = pick(CHANGES);
+    await page.evaluate((c) => window.attnlab.setState(c), change);
+    return 'setState ' + JSON.stringify(change);
+  }
+  if (r < 0.50) {
+    const panel = pick(PANELS);
+    await page.evaluate((p) => window.attnlab.setState({ panel: p }), panel);
+    return 'panel ' + panel;
+  }
+  if (r < 0.62) {
+    const text = pick(INPUTS);
+    await page.evaluate((t) => { try { window.attnlab.setInput(t); } catch (e) { /* a task that reads no words */ } }, text);
+    return 'input ' + text;
+  }
+  if (r < 0.70) {
+    await page.evaluate(() => window.attnlab.reset());
+    return 'reset';
+  }
+  if (r < 0.82) {
+    const stop = 1 + Math.floor(rnd() * 3);  // the first stops train quickly; leave again afterwards
+    await page.evaluate((n) => window.attnlab.lesson(n), stop);
+    return 'lesson ' + stop;
+  }
+  if (r < 0.88) {
+    await page.evaluate(() => { window.attnlab.lesson(0); window.attnlab.train(true); });
+    return 'lesson 0';
+  }
+  const view = pick(EXPORTS);
+  const kind = rnd() < 0.5 ? 'csv' : 'png';
+  await page.evaluate(async ([v, k]) => {
+    try {
+      if (k === 'csv') window.attnlab.exportCSV(v);
+      else await window.attnlab.exportImage(v);
+    } catch (e) {
+      if (!/nothing|no model|not|none|recorded/i.test(e.message)) throw e;
+    }
+  }, [view, kind]);
+  return `export ${kind} ${view}`;
+}
+
+async function sample(page, t0) {
+  return page.evaluate((t0) => {
+    const m = window.attnlab.metrics();
+    const mem = window.attnlab._memory ? window.attnlab._memory() : null;
+    return {
+      t: (performance.now() - t0) / 1000,
+      wasmBytes: mem ? mem.wasmBytes : window.Module.HEAPU8.length,
+      heapUsed: mem ? mem.heapUsed : null,
+      jsHeap: performance.memory ? performance.memory.usedJSHeapSize : null,
+      fps: m.fps,
+      step: m.step,
+    };
+  }, t0);
+}
+
+// Runs the soak on a fresh page of `url` for `minutes`; actions every `every` seconds on average.
+// Returns {samples, actions, problems, settings}.
+export async function soak(browser, url, { minutes = 2, seed = 1, every = 2, log = () => {} } = {}) {
+  const { context, page, problems } = await openPage(browser);
+  await page.goto(url);
+  await page.evaluate(() => window.attnlab.ready);
+  const rnd = mulberry32(seed);
+  const t0 = await page.evaluate(() => performance.now());
+  const samples = [await sample(page, t0)];
+  const actions = [];
+  const end = Date.now() + minutes * 60000;
+  let nextSample = Date.now() + 10000;
+  while (Date.now() < end) {
+    const what = await act(page, rnd);
+    actions.push(what);
+    await page.waitForTimeout(every * 1000 * (0.5 + rnd()));
+    if (Date.now() >= nextSample) {
+      const s = await sample(page, t0);
+      samples.push(s);
+      log(s, actions.length, what);
+      nextSample += 10000;
+    }
+  }
+  const settings = await page.evaluate(() => window.attnlab.getState());
+  await context.close();
+  return { samples, actions, problems, settings };
+}
+
+// The verdicts: growth of the heap after the first minute (the bytes malloc holds, else the memory's size), and
+// the frame rate of the last quarter against the second (the first quarter still loads and builds caches).
+export function verdict(samples) {
+  const after = samples.filter((s) => s.t >= 60);
+  const key = samples.every((s) => s.heapUsed !== null) ? 'heapUsed' : 'wasmBytes';
+  const base = after.length ? after[0][key] : samples[0][key];
+  const peak = Math.max(...(after.length ? after : samples).map((s) => s[key]));
+  const q = Math.max(1, Math.floor(samples.length / 4));
+  const mean = (xs) => xs.reduce((a, s) => a + s.fps, 0) / Math.max(1, xs.length);
+  return {
+    key, base, peak, growth: peak / base - 1,
+    fpsEarly: mean(samples.slice(q, 2 * q)), fpsLate: mean(samples.slice(-q)),
+    wasmFirst: samples[0].wasmBytes, wasmLast: samples[samples.length - 1].wasmBytes,
+  };
+}
