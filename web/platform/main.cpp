@@ -44,6 +44,20 @@ EM_JS(void, notify_first_frame, (), {
 });
 #endif
 
+// The browser took the WebGL context away (a GPU reset, too many contexts in the tab, WEBGL_lose_context) or gave
+// it back (api.js tells, from the canvas's webglcontextlost / webglcontextrestored events). While it is gone the
+// app goes on training and answering the API and draws nothing; once it is back every GL object is made again.
+static bool g_gl_lost = false;
+static bool g_gl_restored = false;
+ATTNLAB_EXPORT void attnlab_gl_context(int lost) {
+  if (lost) {
+    g_gl_lost = true;
+  } else if (g_gl_lost) {
+    g_gl_lost = false;
+    g_gl_restored = true;
+  }
+}
+
 namespace {
 
 struct Runtime {
@@ -59,10 +73,11 @@ struct Runtime {
   int warm_steps = 0;                                         // desktop: train this many steps before the first frame
   std::vector<attnlab::Panel> exports;  // desktop: views saved as PNG and CSV after the first frame
   Uint64 last_ticks = 0;
-  attnlab::ui::Touch touch;     // finger scrolling and pinch (web/ui/touch.h)
-  bool touch_style = false;     // the style has the larger, finger-sized frames
-  float font_scale = 0.0f;      // device pixels per ImGui pixel the font atlas was made for
-  std::vector<SDL_Event> held;  // events kept for the next frame (see frame())
+  attnlab::ui::Touch touch;       // finger scrolling and pinch (web/ui/touch.h)
+  bool touch_style = false;       // the style has the larger, finger-sized frames
+  float font_scale = 0.0f;        // device pixels per ImGui pixel the font atlas was made for
+  std::vector<SDL_Event> held;    // events kept for the next frame (see frame())
+  const char* glsl_version = "";  // the GL backend's shader version line (made again after a lost context)
 };
 
 constexpr std::size_t kMaxHeldEvents = 256;  // past this, held events are handled at once rather than kept
@@ -297,6 +312,14 @@ void frame(void* arg) {
   rt.last_ticks = now;
   // Train within this frame's budget, then draw what the model looks like now.
   rt.app->tick(static_cast<double>(now) / freq * 1000.0, frame_ms);
+  if (g_gl_lost) return;  // nothing to draw with: training and the API go on
+  if (g_gl_restored) {    // a new context: the backend's shaders, buffers and font texture, and our heatmaps
+    g_gl_restored = false;
+    attnlab::gfx::next_gl_generation();
+    ImGui_ImplOpenGL3_Shutdown();
+    ImGui_ImplOpenGL3_Init(rt.glsl_version);
+    attnlab::shutdown_view_images();
+  }
 
   // A finger on the page (or a coarse pointer): finger-sized frames from now on.
   if (!rt.touch_style && rt.touch.used()) {
@@ -508,6 +531,7 @@ int main(int argc, char** argv) {
   io.SetClipboardTextFn = [](void*, const char* t) { attnlab::copy_text(t ? t : ""); };
   io.GetClipboardTextFn = [](void*) -> const char* { return ""; };
 #endif
+  rt.glsl_version = glsl_version;
   ImGui_ImplOpenGL3_Init(glsl_version);
 
 #if defined(__EMSCRIPTEN__)

@@ -16,4 +16,10 @@ namespace attnlab::gfx {
 // "#version 300 es" + precision on WebGL2, "#version 330 core" on the desktop: shader files carry none.
 const char* glsl_prelude();
 
+// The GL context's generation: 0 at the start, one more each time the browser gives back a WebGL context it had
+// taken away (web/platform/main.cpp). Every GL object made before is gone then; what holds one remembers the
+// generation it was made in and, when that is past, forgets it (never deletes it) and makes it again.
+int gl_generation();
+void next_gl_generation();
+
 }  // namespace attnlab::gfx

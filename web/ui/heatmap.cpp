@@ -4,6 +4,7 @@
 #include <cmath>
 #include <cstdio>
 #include <cstring>
+#include <memory>
 
 #include "shaders.h"  // generated from shaders/*.vert|frag by scripts/embed.cmake
 
@@ -16,6 +17,10 @@ const char* glsl_prelude() {
   return "#version 330 core\n";
 #endif
 }
+
+static int g_generation = 0;
+int gl_generation() { return g_generation; }
+void next_gl_generation() { ++g_generation; }
 
 static const char* shader_source(const char* name) {
   for (std::size_t i = 0; i < embedded::shaders_count; ++i)
@@ -46,11 +51,12 @@ static GLuint compile(GLenum kind, const char* name, std::string& error) {
 }
 
 HeatmapProgram& HeatmapProgram::get() {
-  static HeatmapProgram p;
-  return p;
+  static std::unique_ptr<HeatmapProgram> p;
+  if (!p || p->generation != gl_generation()) p.reset(new HeatmapProgram());  // the old one went with its context
+  return *p;
 }
 
-HeatmapProgram::HeatmapProgram() {
+HeatmapProgram::HeatmapProgram() : generation(gl_generation()) {
   GLuint vs = compile(GL_VERTEX_SHADER, "heatmap.vert", error);
   GLuint fs = vs ? compile(GL_FRAGMENT_SHADER, "heatmap.frag", error) : 0;
   if (!vs || !fs) {
@@ -85,6 +91,7 @@ HeatmapProgram::HeatmapProgram() {
 }
 
 Heatmap::~Heatmap() {
+  if (generation_ != gl_generation()) return;  // made in a context that is gone: nothing left to delete
   if (fbo_) glDeleteFramebuffers(1, &fbo_);
   if (color_tex_) glDeleteTextures(1, &color_tex_);
   if (data_tex_) glDeleteTextures(1, &data_tex_);
@@ -210,6 +217,12 @@ HeatmapHover Heatmap::draw(const float* data, int rows, int cols, ImVec2 size, c
     hover.value = data[static_cast<std::size_t>(hover.row) * cols + hover.col];
   }
 
+  if (generation_ != gl_generation()) {  // the context was lost and given back: make and upload everything again
+    data_tex_ = color_tex_ = fbo_ = 0;
+    rows_ = cols_ = w_ = h_ = 0;
+    last_.clear();
+    generation_ = gl_generation();
+  }
   const std::size_t n = static_cast<std::size_t>(rows) * cols;
   const bool shape_changed = rows != rows_ || cols != cols_;
   ensure_targets(rows, cols, w, h);

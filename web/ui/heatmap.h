@@ -19,7 +19,8 @@ class HeatmapProgram {
   static HeatmapProgram& get();
   GLuint program = 0, vao = 0;
   GLint u_data = -1, u_range = -1, u_colormap = -1, u_cells = -1, u_pixels = -1, u_highlight = -1, u_view = -1;
-  std::string error;  // non-empty if the shaders failed to compile or link
+  std::string error;   // non-empty if the shaders failed to compile or link
+  int generation = 0;  // gl_generation() it was made in (gl.h)
 
  private:
   HeatmapProgram();
@@ -70,6 +71,7 @@ class Heatmap {
   void render(const HeatmapStyle& style, int hover_row, int hover_col, ImVec4 view);
 
   GLuint data_tex_ = 0, color_tex_ = 0, fbo_ = 0;
+  int generation_ = 0;  // gl_generation() the three were made in
   int rows_ = 0, cols_ = 0, w_ = 0, h_ = 0;
   std::vector<float> last_;
   HeatmapStyle last_style_{};
