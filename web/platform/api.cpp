@@ -2,6 +2,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include <malloc.h>
+
 #include <cmath>
 #include <cstdint>
 #include <exception>
@@ -500,6 +502,14 @@ ATTNLAB_EXPORT const char* attnlab_set_state(const char* json) {
 }
 
 ATTNLAB_EXPORT const char* attnlab_version() { return ATTNLAB_VERSION; }
+
+// Internal (the soak benchmark and its test): the bytes malloc holds now. The WebAssembly memory only ever grows,
+// so its size shows the peak; this shows a leak.
+ATTNLAB_EXPORT const char* attnlab_memory() {
+  const struct mallinfo m = mallinfo();
+  g_buffer = nlohmann::json{{"heapUsed", static_cast<double>(static_cast<unsigned>(m.uordblks))}}.dump();
+  return g_buffer.c_str();
+}
 
 ATTNLAB_EXPORT const char* attnlab_call(const char* name, const char* json_args) {
   g_buffer = attnlab::api_call(name ? name : "", json_args ? json_args : "[]");

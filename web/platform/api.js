@@ -51,7 +51,8 @@
   api.getState = function () { return JSON.parse(call('attnlab_get_state')); };
   // Applies some settings. Unknown keys or bad values throw an Error naming them, and change nothing.
   api.setState = function (partial) {
-    if (partial === null || typeof partial !== 'object' || Array.isArray(partial))
+    if (partial === null || typeof partial !== 'object' || Array.isArray(partial) || ArrayBuffer.isView(partial) ||
+        partial instanceof ArrayBuffer)
       throw new TypeError('attnlab.setState expects an object such as {heads: 2}');
     var problems = call('attnlab_set_state', ['string'], [JSON.stringify(partial)]);
     if (problems) throw new Error(problems);
@@ -123,6 +124,13 @@
   // Internal, for the browser tests (read-only, may change without notice): the scrollable windows' scroll
   // positions, the views' heatmap zoom, the font size and frame padding; _ui({items: true}) also lists the
   // widgets drawn in the last frame with their labels and rectangles (web/platform/browser_input.cpp).
+  // Internal (the soak benchmark): {wasmBytes: the WebAssembly memory's size (it only grows), heapUsed: the bytes
+  // malloc holds now}.
+  api._memory = function () {
+    var m = JSON.parse(call('attnlab_memory'));
+    m.wasmBytes = Module.HEAPU8.length;
+    return m;
+  };
   api._ui = function (opts) { return JSON.parse(call('attnlab_ui', ['number'], [opts && opts.items ? 1 : 0])); };
   // Your own data: the text of a CoNLL-U file or of word/TAG lines; the task becomes 'own'. Returns
   // {sentences, tokens, tags, name, format, train, dev, chance, chanceTag}; a malformed or too large text
@@ -426,9 +434,37 @@
     var missing = missingFeature();
     if (missing) { fail(missing[0], missing[1]); return; }
     var canvas = $('canvas');
+    // The browser may take the WebGL context away (a GPU reset, too many contexts in the tab) and give it back.
+    // preventDefault asks for it back; meanwhile the app trains on and draws nothing (main.cpp makes every GL
+    // object again once it is restored), and a short notice says so in the interface's language.
     canvas.addEventListener('webglcontextlost', function (e) {
       e.preventDefault();
-      fail('The graphics context was lost.', 'Reload the page to start again.');
+      if (window.Module && Module._attnlab_gl_context) Module._attnlab_gl_context(1);
+      var zh = false;
+      try { zh = api._started && api.getState().lang === 'zh'; } catch (err) { /* not started yet */ }
+      var box = $('gpu-lost');
+      if (box) {
+        box.querySelector('h1').textContent = zh ? '图形暂时不可用' : 'The graphics are gone for a moment';
+        box.querySelector('p').textContent = zh
+          ? '浏览器收回了 GPU（图形上下文丢失）。训练仍在继续；浏览器归还后画面会自动恢复。'
+          : 'The browser took the GPU back (the WebGL context was lost). Training goes on; the picture returns ' +
+            'by itself when the browser gives it back.';
+        box.hidden = false;
+        var counter = box.querySelector('.step');  // the step count, so the student sees it go on
+        clearInterval(api._lostTimer);
+        api._lostTimer = setInterval(function () {
+          try {
+            var m = api.metrics();
+            counter.textContent = zh ? '第 ' + m.step + ' 步' : 'step ' + m.step;
+          } catch (err) { counter.textContent = ''; }
+        }, 250);
+      }
+    }, false);
+    canvas.addEventListener('webglcontextrestored', function () {
+      if (window.Module && Module._attnlab_gl_context) Module._attnlab_gl_context(0);
+      clearInterval(api._lostTimer);
+      var box = $('gpu-lost');
+      if (box) box.hidden = true;
     }, false);
 
     listenForDrops();
