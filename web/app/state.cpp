@@ -318,13 +318,16 @@ std::vector<std::string> apply_pairs(AppState& s, const std::vector<std::pair<st
   std::vector<std::string> problems;
   AppState next = s;
   std::vector<std::string> keys;
+  bool listed_known = false;
   for (const auto& [key, value] : kv) {
     keys.push_back(key);
     const StateField* f = find_state_field(key);
-    if (!f) {
+    if (!f) {  // the list of known settings once, with the first unknown one
       std::vector<std::string> names;
       for (const auto& g : state_fields()) names.push_back(g.name);
-      problems.push_back(shown_value(key) + ": unknown setting (known: " + join_names(names) + ")");
+      problems.push_back(shown_value(key) + ": unknown setting" +
+                         (listed_known ? std::string() : " (known: " + join_names(names) + ")"));
+      listed_known = true;
       continue;
     }
     const std::string err = f->set(next, value);
