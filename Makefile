@@ -15,7 +15,9 @@ help:
 	@echo "make dist     build the WebAssembly app into dist/ (static files, host anywhere; examples/ beside it)"
 	@echo "make train    train the default POS tagger with the CLI and save it to build/pos.model"
 	@echo "make results  train the lecture's comparisons and print the table (about 10 minutes on one core)"
-	@echo "make bench    time bench-tagger: engine native + WebAssembly vs PyTorch and TensorFlow.js (a few minutes)"
+	@echo "make bench    time bench-tagger, then a grid of shapes: engine native + WebAssembly (SIMD128, relaxed SIMD)"
+	@echo "              vs PyTorch, TensorFlow.js and jax-js, one table with the ratios (about 15 minutes;"
+	@echo "              make bench BENCH_ARGS=--quick: fewer repeats)"
 	@echo "make asan     native tests under AddressSanitizer + UBSan"
 	@echo "make format        rewrite the C++ files in the style of .clang-format (clang-format 14)"
 	@echo "make check-format  list the C++ files that are not in that style (changes nothing)"
@@ -74,6 +76,7 @@ results: native
 
 bench: native wasm
 	@bash scripts/bench.sh
+	@bash scripts/bench.sh --sweep $(BENCH_ARGS)
 
 format: setup
 	@bash scripts/format.sh
