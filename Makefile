@@ -15,7 +15,9 @@ help:
 	@echo "make dist     build the WebAssembly app into dist/ (static files, host anywhere; examples/ beside it)"
 	@echo "make train    train the default POS tagger with the CLI and save it to build/pos.model"
 	@echo "make results  train the lecture's comparisons and print the table (about 10 minutes on one core)"
-	@echo "make bench    time bench-tagger: engine native + WebAssembly vs PyTorch and TensorFlow.js (a few minutes)"
+	@echo "make bench    time bench-tagger, then a grid of shapes: engine native + WebAssembly (SIMD128, relaxed SIMD)"
+	@echo "              vs PyTorch, TensorFlow.js and jax-js, one table with the ratios (about 15 minutes;"
+	@echo "              make bench BENCH_ARGS=--quick: fewer repeats)"
 	@echo "make bench-page  time training in the page (headless Chromium) vs headless WebAssembly, and the UI's frame times"
 	@echo "make soak     30 minutes of random actions in the page while it trains: heap, JS heap and fps over time"
 	@echo "make asan     native tests under AddressSanitizer + UBSan"
@@ -80,6 +82,7 @@ results: native
 
 bench: native wasm
 	@bash scripts/bench.sh
+	@bash scripts/bench.sh --sweep $(BENCH_ARGS)
 
 bench-page: dist
 	@node scripts/bench_page.mjs

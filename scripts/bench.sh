@@ -4,17 +4,24 @@
 #   attnlab WebAssembly  node build/wasm/attnlab.js bench --json    (SIMD128 kernels, Node, one thread)
 #   PyTorch 1.13         bench-anchors/torch_tagger.py              (one thread, OpenBLAS with AVX-512 kernels)
 #   TensorFlow.js 4.22   bench-anchors/tfjs_tagger.js --backend wasm (SIMD, one thread)
+#   (--sweep also) attnlab relaxed SIMD  node --experimental-wasm-relaxed-simd build/wasm/attnlab_relaxed.js,
+#   and jax-js 0.1.25    bench-anchors/jaxjs_tagger.js --backend wasm-relaxed (jit, relaxed SIMD, one thread)
 # and prints a table with the ratios the project promises (the figures themselves move with the machine and
 # its load; the four are measured in turns, several rounds, and each figure is the median over rounds).
 #
 #   scripts/bench.sh [--rounds N] [--strict]      (default 3 rounds, about 3 minutes; `make bench` runs it)
+#   scripts/bench.sh --sweep [--quick] [--strict] (the grid of `attnlab bench --sweep --list`: every shape in
+#                                                  every implementation, jax-js and relaxed SIMD too; one table)
 #
 #   --strict   exit 1 when a target is missed or cannot be measured (default: always exit 0, it is a report)
+#   --sweep    the shapes of the sweep grid instead of bench-tagger alone (about 10 minutes; --quick: fewer
+#              repeats, about 5)
 # Environment: ATTNLAB_NATIVE (default build/native/attnlab), ATTNLAB_WASM (default build/wasm/attnlab.js),
+# ATTNLAB_WASM_RELAXED (default build/wasm/attnlab_relaxed.js),
 # BENCH_ANCHORS (default ../shared/bench-anchors, next to the repository), BENCH_OUT (default build/bench).
 #
 # What the anchors need is installed when missing: python3-torch and libopenblas0-openmp (apt-get, as root),
-# and @tensorflow/tfjs + tfjs-backend-wasm (npm ci in a copy of bench-anchors under build/: the original may
+# and @tensorflow/tfjs + tfjs-backend-wasm + @jax-js/jax (npm ci in a copy of bench-anchors under build/: the original may
 # be read-only). An anchor that still cannot run is shown as n/a, with the reason.
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -22,17 +29,22 @@ ROOT=$PWD
 
 ROUNDS=3
 STRICT=0
+SWEEP=0
+QUICK=0
 while (($#)); do
   case $1 in
     --rounds) ROUNDS=$2; shift 2 ;;
     --strict) STRICT=1; shift ;;
-    -h|--help) sed -n '2,19p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    --sweep) SWEEP=1; shift ;;
+    --quick) QUICK=1; shift ;;
+    -h|--help) sed -n '2,25p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) echo "bench.sh: unknown argument $1 (see --help)" >&2; exit 2 ;;
   esac
 done
 
 NATIVE=${ATTNLAB_NATIVE:-build/native/attnlab}
 WASM=${ATTNLAB_WASM:-build/wasm/attnlab.js}
+WASM_RELAXED=${ATTNLAB_WASM_RELAXED:-build/wasm/attnlab_relaxed.js}
 ANCHORS_SRC=${BENCH_ANCHORS:-$ROOT/../shared/bench-anchors}
 OUT=${BENCH_OUT:-build/bench}
 mkdir -p "$OUT"
@@ -89,8 +101,8 @@ if ((HAVE_TORCH)); then
   fi
 fi
 if ((HAVE_TFJS)); then
-  if [[ ! -d $ANCHORS/node_modules/@tensorflow/tfjs-backend-wasm ]]; then
-    say "npm ci in $ANCHORS for the TensorFlow.js anchor"
+  if [[ ! -d $ANCHORS/node_modules/@tensorflow/tfjs-backend-wasm || ! -d $ANCHORS/node_modules/@jax-js/jax ]]; then
+    say "npm ci in $ANCHORS for the TensorFlow.js and jax-js anchors"
     if ! (cd "$ANCHORS" && npm ci --no-audit --no-fund --loglevel=error >/dev/null 2>"$OUT/npm.log"); then
       HAVE_TFJS=0; note tfjs "npm ci failed in $ANCHORS: $(tail -n 1 "$OUT/npm.log")"
     fi
@@ -98,6 +110,179 @@ if ((HAVE_TFJS)); then
 fi
 if ((HAVE_PEAK)) && ! { command -v clang >/dev/null && command -v wasm-ld >/dev/null; }; then
   HAVE_PEAK=0; note peak "clang and wasm-ld are needed to build wasm_peak.c (apt-get install clang lld)"
+fi
+
+# ------------------------------------------------------------------------------------------------ sweep
+# --sweep: every shape of the grid (attnlab bench --sweep --list) in every implementation, one after the other
+# (the engine times the whole grid in one process; an anchor runs once per shape, with BENCH_D, BENCH_H, ...),
+# then one table. An anchor's steps per timed repeat follow the shape's FLOPs, so a big shape in TF.js takes
+# seconds, not minutes.
+if ((SWEEP)); then
+  if ((!HAVE_NATIVE)); then echo "bench.sh --sweep: $NATIVE is needed for the grid ($(grep native "$NOTES" | cut -f2))" >&2; exit 1; fi
+  HAVE_RELAXED=$HAVE_WASM
+  if ((HAVE_RELAXED)) && [[ ! -f $WASM_RELAXED ]]; then
+    HAVE_RELAXED=0; note relaxed "$WASM_RELAXED not found (the wasm preset builds it: ATTNLAB_RELAXED_SIMD)"
+  fi
+  HAVE_JAX=$HAVE_TFJS
+  [[ -d $ANCHORS/node_modules/@jax-js/jax ]] || { HAVE_JAX=0; note jax "@jax-js/jax is not installed in $ANCHORS"; }
+  REPEATS=5 BUDGET=60
+  ((QUICK)) && REPEATS=3 BUDGET=30
+  SHAPES=$OUT/sweep_shapes.jsonl
+  "$NATIVE" bench --sweep --list --json > "$SHAPES"
+  SW=$OUT/sweep_raw.jsonl
+  : > "$SW"
+  tag() { "$PY" -c 'import json,sys; [print(json.dumps(dict(json.loads(l), who=sys.argv[1]))) for l in sys.stdin if l.startswith("{")]' "$1"; }
+  engine_sweep() {  # engine_sweep who command...
+    local who=$1; shift
+    say "sweep: $who"
+    if "$@" bench --sweep --json --repeats $REPEATS --budget-ms $BUDGET 2>"$OUT/sweep_$who.err" | tag "$who" >> "$SW" \
+       && grep -q "\"who\": \"$who\"" "$SW"; then :; else note "$who" "attnlab bench --sweep failed: $(tail -n 1 "$OUT/sweep_$who.err")"; fi
+  }
+  engine_sweep native "$NATIVE"
+  ((HAVE_WASM)) && engine_sweep wasm node --no-experimental-fetch "$WASM"
+  ((HAVE_RELAXED)) && engine_sweep relaxed node --no-experimental-fetch --experimental-wasm-relaxed-simd "$WASM_RELAXED"
+  # anchor_sweep who nominal-GFLOP/s repeat-ms command...: one process per shape
+  anchor_sweep() {
+    local who=$1 gflops=$2 ms=$3; shift 3
+    say "sweep: $who"
+    local line
+    while read -r line; do
+      local env_and_steps
+      env_and_steps=$("$PY" -c '
+import json, math, sys
+j = json.loads(sys.argv[1]); c = j["config"]; gf, ms, quick = float(sys.argv[2]), float(sys.argv[3]), sys.argv[4] == "1"
+step_ms = j["train_matmul_flops"] / gf / 1e6
+steps = max(1, min(20, round(ms / step_ms)))
+fwd = max(1, min(50, round(ms / (step_ms / 3))))
+print("BENCH_D=%d BENCH_H=%d BENCH_T=%d BENCH_B=%d BENCH_L=%d BENCH_FF=%d BENCH_V=%d BENCH_C=%d %d %d %d %s" % (
+    c["dim"], c["heads"], c["seq"], c["batch"], c["layers"], c["ffn"], c["vocab"], c["tags"],
+    steps, fwd, max(1, min(5, steps)), j["shape"]))' "$line" "$gflops" "$ms" "$QUICK")
+      local -a parts=($env_and_steps)
+      local shape=${parts[11]} steps=${parts[8]} fwd=${parts[9]} warm=${parts[10]}
+      local f=$OUT/sweep_$who.jsonl
+      rm -f "$f"
+      if (cd "$ANCHORS" && env "${parts[@]:0:8}" "$@" --warmup "$warm" --steps "$steps" --fwd-iters "$fwd" \
+            --repeats "$REPEATS" --json "$f" >"$OUT/sweep_$who.log" 2>&1) && [[ -s $f ]]; then
+        "$PY" -c 'import json,sys; r=[json.loads(l) for l in open(sys.argv[1])][-1]; print(json.dumps({"who": sys.argv[2], "shape": sys.argv[3], "train_ms_per_step": r["train_ms_median"], "forward_ms": r["fwd_ms_median"], "checksum": r.get("checksum"), "steps": r.get("steps")}))' \
+          "$f" "$who" "$shape" >> "$SW"
+      else
+        echo "$who	$shape	$(tail -n 1 "$OUT/sweep_$who.log")" >> "$OUT/sweep_failures.txt"
+      fi
+    done < "$SHAPES"
+  }
+  : > "$OUT/sweep_failures.txt"
+  ((HAVE_TORCH)) && anchor_sweep torch 60 150 "$PY" torch_tagger.py --threads 1 --impl manual --blas-core auto --runs 1
+  ((HAVE_TFJS)) && anchor_sweep tfjs 3 400 node tfjs_tagger.js --backend wasm
+  ((HAVE_JAX)) && anchor_sweep jax 12 250 node jaxjs_tagger.js --backend wasm-relaxed
+  "$PY" - "$SHAPES" "$SW" "$NOTES" "$OUT/sweep_failures.txt" "$OUT/sweep.json" "$STRICT" <<'PY'
+import json, sys
+shapes_file, raw_file, notes_file, fail_file, out_file, strict = sys.argv[1:6] + [sys.argv[6] == "1"]
+shapes = [json.loads(l) for l in open(shapes_file) if l.strip()]
+recs = [json.loads(l) for l in open(raw_file) if l.strip()]
+notes = {}
+for l in open(notes_file):
+    k, _, v = l.rstrip("\n").partition("\t")
+    notes.setdefault(k, v)
+fails = {}
+for l in open(fail_file):
+    who, shape, why = (l.rstrip("\n").split("\t") + ["", ""])[:3]
+    fails[(who, shape)] = why
+ms = {(r["who"], r["shape"]): r["train_ms_per_step"] for r in recs}
+WHO = [("native", "native"), ("wasm", "wasm"), ("relaxed", "relaxed"), ("torch", "PyTorch"), ("tfjs", "TF.js"),
+       ("jax", "jax-js")]
+ref = shapes[0]["shape"]
+flops = {s["shape"]: s["train_matmul_flops"] for s in shapes}
+
+def gfl(who, shape):
+    t = ms.get((who, shape))
+    return flops[shape] / t / 1e6 if t else None
+
+# targets: (name, function of shape -> value or None, goal); value >= goal is met
+def r(a, b):
+    return a / b if a is not None and b is not None else None
+def per_flop(who):
+    return lambda s: r(gfl(who, s), gfl(who, ref))
+best_wasm = lambda s: min([t for t in (ms.get(("wasm", s)), ms.get(("relaxed", s))) if t is not None], default=None)
+# (name, short column label, value of a shape, goal, unit)
+TARGETS = [
+    ("native vs PyTorch", "nat:PT", lambda s: r(ms.get(("torch", s)), ms.get(("native", s))), 1.5, "x"),
+    ("wasm vs TF.js", "w:TFjs", lambda s: r(ms.get(("tfjs", s)), ms.get(("wasm", s))), 10, "x"),
+    ("wasm vs jax-js", "w:jax", lambda s: r(ms.get(("jax", s)), ms.get(("wasm", s))), 3, "x"),
+    ("wasm vs PyTorch", "w:PT", lambda s: r(ms.get(("torch", s)), ms.get(("wasm", s))), 1 / 1.3, "x"),
+    ("relaxed vs TF.js", "rx:TFjs", lambda s: r(ms.get(("tfjs", s)), ms.get(("relaxed", s))), 10, "x"),
+    ("relaxed vs jax-js", "rx:jax", lambda s: r(ms.get(("jax", s)), ms.get(("relaxed", s))), 3, "x"),
+    ("relaxed vs PyTorch", "rx:PT", lambda s: r(ms.get(("torch", s)), ms.get(("relaxed", s))), 1 / 1.3, "x"),
+    ("native per FLOP", "nat/F", per_flop("native"), 0.75, "%"),
+    ("wasm per FLOP", "w/F", per_flop("wasm"), 0.75, "%"),
+    ("relaxed per FLOP", "rx/F", per_flop("relaxed"), 0.75, "%"),
+]
+
+def show(v, unit):
+    if v is None:
+        return "n/a"
+    return "%.0f%%" % (100 * v) if unit == "%" else "%.2f" % v
+
+print()
+print("bench --sweep: the bench-tagger model (V 512, C 17, pre-LN, sinusoidal PE, softmax, Adam) on %d shapes, one thread" % len(shapes))
+print("train ms/step (median of the timed repeats); a ratio marked * misses its target")
+head = "%-13s %3s %3s %3s %1s %1s %3s" % ("shape", "B", "T", "D", "H", "L", "F")
+head += "".join("%9s" % label for _, label in WHO) + " "
+head += "".join("%8s" % short for _, short, _, _, _ in TARGETS)
+print(head)
+result = {"shapes": [], "targets": {}}
+missed = {t[0]: [] for t in TARGETS}
+for s in shapes:
+    c, name = s["config"], s["shape"]
+    row = "%-13s %3d %3d %3d %1d %1d %3d" % (name[:13], c["batch"], c["seq"], c["dim"], c["heads"], c["layers"], c["ffn"])
+    entry = {"shape": name, "config": c, "train_ms": {}, "ratios": {}}
+    for who, _ in WHO:
+        t = ms.get((who, name))
+        row += "%9s" % ("%.2f" % t if t is not None else "n/a")
+        entry["train_ms"][who] = t
+    row += " "
+    for tname, _, f, goal, unit in TARGETS:
+        v = f(name)
+        mark = "" if v is None or v >= goal else "*"
+        if v is not None and v < goal:
+            missed[tname].append(name)
+        row += "%8s" % (show(v, unit) + mark)
+        entry["ratios"][tname] = {"value": v, "goal": goal, "met": None if v is None else v >= goal}
+    print(row)
+    result["shapes"].append(entry)
+print()
+print("targets, on every shape:")
+all_met = True
+for tname, short, f, goal, unit in TARGETS:
+    vals = [f(s["shape"]) for s in shapes]
+    have = [v for v in vals if v is not None]
+    goal_s = ">= %.0f%% of bench-tagger's GFLOP/s" % (100 * goal) if unit == "%" else ">= %.2fx" % goal
+    if not have:
+        why = "; ".join("%s: %s" % (k, notes[k]) for k in ("native", "wasm", "relaxed", "torch", "tfjs", "jax") if k in notes)
+        print("  %-7s %-18s %-36s n/a (%s)" % (short, tname, goal_s, why or "not measured"))
+        all_met = False
+        result["targets"][tname] = None
+        continue
+    ok = len(have) == len(vals) and not missed[tname]
+    all_met &= ok
+    print("  %-7s %-18s %-36s %s (worst %s on %s)%s" % (short, tname, goal_s, "met" if ok else "NOT met",
+          show(min(have), unit), shapes[vals.index(min(have))]["shape"],
+          "; missed on " + ", ".join(missed[tname]) if missed[tname] else ""))
+    result["targets"][tname] = {"met": ok, "missed": missed[tname]}
+if fails:
+    print("\nruns that failed:")
+    for (who, shape), why in sorted(fails.items()):
+        print("  %s %s: %s" % (who, shape, why))
+for k in ("wasm", "relaxed", "torch", "tfjs", "jax"):
+    if k in notes:
+        print("  %s: n/a (%s)" % (k, notes[k]))
+print("(columns: nat = attnlab native, w = attnlab WebAssembly SIMD128, rx = attnlab relaxed SIMD (FMA); a:b = b's ms/step"
+      " over a's, so > 1 means a is faster; w:PT >= 0.77 is 'within 1.3x of PyTorch'; /F = the shape's matmul GFLOP/s"
+      " over bench-tagger's, same implementation)")
+json.dump(result, open(out_file, "w"), indent=1)
+print("raw measurements: %s, summary: %s" % (raw_file, out_file))
+sys.exit(1 if strict and not all_met else 0)
+PY
+  exit $?
 fi
 
 # ------------------------------------------------------------------------------------------------ runs

@@ -310,10 +310,12 @@ FILE_NAME_ALLOW = [
     ("STYLE.md", "../shared/STYLE.md, outside the repository"),
     ("bench-anchors/*", "../shared/bench-anchors (the PyTorch / TensorFlow.js references), outside the repository"),
 ] + [(name, "in ../shared/bench-anchors, outside the repository")
-     for name in ("benchspec.py", "flops.py", "torch_tagger.py", "tfjs_tagger.js", "wasm_peak.js")] + [
+     for name in ("benchspec.py", "flops.py", "torch_tagger.py", "tfjs_tagger.js", "jaxjs_tagger.js",
+                  "wasm_peak.js")] + [
     ("app.js", "build output of the wasm app (build/wasm, dist/)"),
     ("app.wasm", "build output of the wasm app (build/wasm, dist/)"),
     ("attnlab.js", "build output: the CLI built for Node (build/wasm)"),
+    ("attnlab_relaxed.*", "build output: the CLI on the relaxed-SIMD kernels (build/wasm, ATTNLAB_RELAXED_SIMD)"),
     ("*.model", "model files are made by 'attnlab train --save' (examples: pos.model, m.model)"),
     ("my-treebank.conllu", "an example name in the help and README: the user's own CoNLL-U file"),
     ("ud.conllu", "an example name in attnlab eval's help: another CoNLL-U file"),
@@ -328,6 +330,7 @@ FILE_NAME_ALLOW = [
     ("*/imgui*", "Dear ImGui's own files (.deps/imgui, from the Debian source package)"),
     ("Node.js", "the runtime, not a file"),
     ("TensorFlow.js", "the library, not a file"),
+    ("TF.js", "TensorFlow.js, the library, not a file"),
     ("llm.c", "karpathy/llm.c, the project quoted as the model, not a file"),
     ("heatmap.ts", "tensorflow/playground's src/heatmap.ts, quoted as the model"),
     ("attnlab_model.*", "written by 'attnlab export-torch' (its default module name; engine/io/torch_export.h)"),

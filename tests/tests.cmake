@@ -71,6 +71,30 @@ if(EMSCRIPTEN)
            --warmup 0 --steps 1 --repeats 1 --fwd-iters 1)
   set_tests_properties(cli_wasm_bench_json PROPERTIES PASS_REGULAR_EXPRESSION
     "\"checksum\":2514188270.*\"kernels\":\"wasm-simd128\".*\"train_matmul_flops\":459669504")
+  if(ATTNLAB_RELAXED_SIMD)
+    # The relaxed-SIMD kernels (fused multiply-add): the kernel tests (their gemm within 1e-6·(1 + √K) of double
+    # precision), the float ops on them, and the golden tests against PyTorch's fixtures. Node 20 runs relaxed
+    # SIMD only behind --experimental-wasm-relaxed-simd, so the tests pass it.
+    add_executable(attnlab_relaxed_tests "${CMAKE_SOURCE_DIR}/tests/engine/kernels_test.cpp"
+                                         "${CMAKE_SOURCE_DIR}/tests/engine/matmul_test.cpp"
+                                         "${CMAKE_SOURCE_DIR}/tests/engine/golden_tagger_test.cpp")
+    target_link_libraries(attnlab_relaxed_tests PRIVATE attnlab_engine attnlab_hdr ${ATTNLAB_GTEST})
+    target_compile_options(attnlab_relaxed_tests PRIVATE ${ATTNLAB_WARNINGS})
+    target_compile_definitions(attnlab_relaxed_tests PRIVATE ATTNLAB_SOURCE_DIR="${CMAKE_SOURCE_DIR}")
+    target_link_options(attnlab_relaxed_tests PRIVATE -sNODERAWFS=1 -sEXIT_RUNTIME=1 -sALLOW_MEMORY_GROWTH=1
+                                                      -sENVIRONMENT=node)
+    attnlab_use_relaxed_simd(attnlab_relaxed_tests)
+    add_test(NAME engine_wasm_relaxed COMMAND ${ATTNLAB_NODE} --no-experimental-fetch --experimental-wasm-relaxed-simd
+                                              $<TARGET_FILE:attnlab_relaxed_tests>)
+    add_test(NAME cli_wasm_relaxed_bench_json
+             COMMAND ${ATTNLAB_NODE} --no-experimental-fetch --experimental-wasm-relaxed-simd
+                     $<TARGET_FILE:attnlab_relaxed> bench --json --warmup 0 --steps 1 --repeats 1 --fwd-iters 1)
+    set_tests_properties(cli_wasm_relaxed_bench_json PROPERTIES PASS_REGULAR_EXPRESSION
+      "\"checksum\":2514188270.*\"kernels\":\"wasm-relaxed-simd\".*\"train_matmul_flops\":459669504")
+    # The module the relaxed build writes validates only where relaxed SIMD is on: the check a page makes.
+    add_test(NAME wasm_relaxed_probe COMMAND ${ATTNLAB_NODE} "${CMAKE_SOURCE_DIR}/tests/engine/relaxed_simd_probe.js"
+                                             $<TARGET_FILE_DIR:attnlab_relaxed>/attnlab_relaxed.wasm)
+  endif()
 else()
   include(GoogleTest)
   gtest_discover_tests(attnlab_engine_tests DISCOVERY_MODE PRE_TEST)

@@ -271,14 +271,25 @@ void attention_forward(Real* out, AttentionCache<Real>& cache, const Real* in, c
           additive_scores(Ab, T, cache.pq.data() + head0 + i0 * D, cache.pk.data() + head0 + k0 * D,
                           params.add_w + static_cast<long>(h) * Dh, nq, nk, Dh, D);
         }
+        if (spec.alibi) {  // Aₕ(i, j) += −mₕ·|i − j|  (on an image: −mₕ·(|ri − rj| + |ci − cj|))
+          for (int i = i0; i < i1; ++i) {
+            Real* Ai = A + static_cast<long>(i) * T;
+            for (int j = k0; j < k1; ++j) Ai[j] -= m * static_cast<Real>(alibi_distance(i, j, spec.grid_w));
+          }
+        }
+        // A'ₕ = norm(Aₕ), row by row over the allowed keys (all rows in one call when they span every key: the
+        // block's rows are then contiguous)
+        if (nk == T) {
+          attention_norm_forward_rows(Apb, Ab, allowed_b + static_cast<long>(i0) * T, nq, T, spec.norm);
+        } else {
+          for (int i = i0; i < i1; ++i) {
+            const long r = static_cast<long>(i) * T + k0;
+            attention_norm_forward_rows(Ap + r, A + r, allowed_b + r, 1, nk, spec.norm);
+          }
+        }
         for (int i = i0; i < i1; ++i) {
           Real* Ai = A + static_cast<long>(i) * T;
           const std::uint8_t* allowed_i = allowed_b + static_cast<long>(i) * T;
-          if (spec.alibi) {  // Aₕ(i, j) += −mₕ·|i − j|  (on an image: −mₕ·(|ri − rj| + |ci − cj|))
-            for (int j = k0; j < k1; ++j) Ai[j] -= m * static_cast<Real>(alibi_distance(i, j, spec.grid_w));
-          }
-          // A'ₕ = norm(Aₕ), row by row over the allowed keys
-          attention_norm_forward_rows(Ap + static_cast<long>(i) * T + k0, Ai + k0, allowed_i + k0, 1, nk, spec.norm);
           for (int j = k0; j < k1; ++j) Ai[j] = allowed_i[j] ? Ai[j] : Real(0);
         }
         // Oₕ = A'ₕ·Vₕ
@@ -377,10 +388,15 @@ void attention_backward(Real* din, const AttentionParams<Real>& grads, Attention
                     true);
         }
         // forward was: A'ₕ = norm(Aₕ), row by row   →  dAₕ (see attention_norm.cpp for each norm)
-        for (int i = i0; i < i1; ++i) {
-          const long r = static_cast<long>(i) * T + k0;
-          std::fill_n(dA + r, nk, Real(0));
-          attention_norm_backward_rows(dA + r, dAp + r, Ap + r, A + r, allowed_b + r, 1, nk, spec.norm);
+        if (nk == T) {  // (the block's rows are contiguous: one call)
+          std::fill_n(dA + at, static_cast<long>(nq) * T, Real(0));
+          attention_norm_backward_rows(dA + at, dAp + at, Ap + at, A + at, allowed_b + at, nq, T, spec.norm);
+        } else {
+          for (int i = i0; i < i1; ++i) {
+            const long r = static_cast<long>(i) * T + k0;
+            std::fill_n(dA + r, nk, Real(0));
+            attention_norm_backward_rows(dA + r, dAp + r, Ap + r, A + r, allowed_b + r, 1, nk, spec.norm);
+          }
         }
         // forward was: Aₕ += −mₕ·|i − j| (ALiBi): a constant, the gradient passes through unchanged.
         if (dot && sparse) {

@@ -20,63 +20,63 @@ namespace kernels::portable {
 
 // ------------------------------------------------------------------------------------------- gemm
 //
-// C is computed in micro-tiles of kMR × kNR (loops around them: gemm_blocked in kernels_common.h): the
-// tile's sums stay in registers (the compiler keeps acc[kMR][kNR] in 8 vector registers of 16 floats with
-// AVX-512) while k runs down a panel of B.
+// C is computed in micro-tiles of kMR × NR (loops around them: gemm_blocked in kernels_common.h; NR = 16, or
+// 8 or 4 for the last columns): the tile's sums stay in registers (the compiler keeps acc[kMR][16] in 8
+// vector registers of 16 floats with AVX-512) while k runs down a panel of B.
 namespace {
 
 constexpr int kMR = 8;
 
-// c (MR, nc) (+)= α · a (MR, kc) · panel (kc, kNR), where panel row k starts at panel + k·bstride.
-template <int MR>
+// c (MR, nc) (+)= α · a (MR, kc) · panel (kc, NR), where panel row k starts at panel + k·bstride.
+template <int MR, int NR>
 void micro_tile(float* c, int ldc, const float* a, int ars, int acs, const float* panel, int bstride, int kc, int nc,
                 float alpha, bool accumulate) {
-  float acc[MR][kNR] = {};
+  float acc[MR][NR] = {};
   const float* bk = panel;
   for (int k = 0; k < kc; ++k, bk += bstride, a += acs) {
     for (int i = 0; i < MR; ++i) {
       const float aik = a[static_cast<long>(i) * ars];
-      // (keep this loop whole: GCC then turns it into one 16-float vector operation)
+      // (keep this loop whole: GCC then turns it into one vector operation of NR floats)
 #pragma GCC unroll 1
-      for (int j = 0; j < kNR; ++j) acc[i][j] += aik * bk[j];
+      for (int j = 0; j < NR; ++j) acc[i][j] += aik * bk[j];
     }
   }
   for (int i = 0; i < MR; ++i) {
     float* ci = c + static_cast<long>(i) * ldc;
-    if (nc == kNR && accumulate) {
-      for (int j = 0; j < kNR; ++j) ci[j] += alpha * acc[i][j];
-    } else if (nc == kNR) {
-      for (int j = 0; j < kNR; ++j) ci[j] = alpha * acc[i][j];
+    if (nc == NR && accumulate) {
+      for (int j = 0; j < NR; ++j) ci[j] += alpha * acc[i][j];
+    } else if (nc == NR) {
+      for (int j = 0; j < NR; ++j) ci[j] = alpha * acc[i][j];
     } else {  // the last, partial panel
       for (int j = 0; j < nc; ++j) ci[j] = accumulate ? ci[j] + alpha * acc[i][j] : alpha * acc[i][j];
     }
   }
 }
 
-// rows = kMR, or the 1 .. kMR − 1 rows left at the bottom edge
-void tile(int rows, float* c, int ldc, const float* a, int ars, int acs, const float* panel, int bstride, int kc,
-          int nc, float alpha, bool accumulate) {
-  switch (rows) {
-    case kMR: micro_tile<kMR>(c, ldc, a, ars, acs, panel, bstride, kc, nc, alpha, accumulate); break;
-    case 1: micro_tile<1>(c, ldc, a, ars, acs, panel, bstride, kc, nc, alpha, accumulate); break;
-    case 2: micro_tile<2>(c, ldc, a, ars, acs, panel, bstride, kc, nc, alpha, accumulate); break;
-    case 3: micro_tile<3>(c, ldc, a, ars, acs, panel, bstride, kc, nc, alpha, accumulate); break;
-    case 4: micro_tile<4>(c, ldc, a, ars, acs, panel, bstride, kc, nc, alpha, accumulate); break;
-    case 5: micro_tile<5>(c, ldc, a, ars, acs, panel, bstride, kc, nc, alpha, accumulate); break;
-    case 6: micro_tile<6>(c, ldc, a, ars, acs, panel, bstride, kc, nc, alpha, accumulate); break;
-    case 7: micro_tile<7>(c, ldc, a, ars, acs, panel, bstride, kc, nc, alpha, accumulate); break;
-    default: break;
+struct Tile {
+  static constexpr int rows(int) { return kMR; }
+  // rows = kMR, or the 1 .. kMR − 1 rows left at the bottom edge
+  template <int NR>
+  void run(int rows, float* c, int ldc, const float* a, int ars, int acs, const float* panel, int bstride, int kc,
+           int nc, float alpha, bool accumulate) const {
+    switch (rows) {
+      case kMR: micro_tile<kMR, NR>(c, ldc, a, ars, acs, panel, bstride, kc, nc, alpha, accumulate); break;
+      case 1: micro_tile<1, NR>(c, ldc, a, ars, acs, panel, bstride, kc, nc, alpha, accumulate); break;
+      case 2: micro_tile<2, NR>(c, ldc, a, ars, acs, panel, bstride, kc, nc, alpha, accumulate); break;
+      case 3: micro_tile<3, NR>(c, ldc, a, ars, acs, panel, bstride, kc, nc, alpha, accumulate); break;
+      case 4: micro_tile<4, NR>(c, ldc, a, ars, acs, panel, bstride, kc, nc, alpha, accumulate); break;
+      case 5: micro_tile<5, NR>(c, ldc, a, ars, acs, panel, bstride, kc, nc, alpha, accumulate); break;
+      case 6: micro_tile<6, NR>(c, ldc, a, ars, acs, panel, bstride, kc, nc, alpha, accumulate); break;
+      case 7: micro_tile<7, NR>(c, ldc, a, ars, acs, panel, bstride, kc, nc, alpha, accumulate); break;
+      default: break;
+    }
   }
-}
+};
 
 }  // namespace
 
 void gemm(float* c, int ldc, Strided a, Strided b, int M, int N, int K, float alpha, bool accumulate) {
-  // (a lambda has its own type, so gemm_blocked calls it directly, not through a function pointer)
-  auto each_tile = [](int rows, float* ct, int ldct, const float* at, int ars, int acs, const float* panel, int bstride,
-                      int kc, int nc, float alph,
-                      bool acc) { tile(rows, ct, ldct, at, ars, acs, panel, bstride, kc, nc, alph, acc); };
-  gemm_blocked<kMR, /*kAlwaysPack=*/false>(each_tile, c, ldc, a, b, M, N, K, alpha, accumulate);
+  gemm_blocked</*kAlwaysPack=*/false>(Tile{}, c, ldc, a, b, M, N, K, alpha, accumulate);
 }
 
 // ------------------------------------------------------------------------------------------- exp
@@ -169,7 +169,8 @@ void softmax_rows(float* w, float* log_sum, const float* s, const std::uint8_t* 
       continue;
     }
     // w = exp(s − max) / Σ exp(s − max)
-    for (int j = 0; j < n; ++j) wr[j] = exp_poly(sr[j] - smax);
+    for (int j = 0; j < n; ++j) wr[j] = exp_clamp(sr[j] - smax);  // (two loops: see exp_poly_clamped)
+    for (int j = 0; j < n; ++j) wr[j] = exp_poly_clamped(wr[j]);
     if (ok != nullptr) {  // disallowed entries: exactly 0
       for (int j = 0; j < n; ++j) wr[j] = ok[j] ? wr[j] : 0.0f;
     }

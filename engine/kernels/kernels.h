@@ -20,7 +20,8 @@
 //                       compilers vectorize reductions such as a row sum only when told the order may change.)
 // The plain functions kernels::gemm, ... pick the one this build runs. In the WebAssembly build, where
 // neither twin fuses a·b + c into one rounding, the two give the same bits; tests/engine/kernels_test.cpp
-// checks that, and checks both against a double-precision reference.
+// checks that, and checks both against a double-precision reference. (The relaxed-SIMD variant of the
+// WebAssembly kernels fuses the products' multiply-adds: kernels_wasm.cpp says how close it stays.)
 //
 // Sums along a row are kept in partial sums, one per vector lane, and combined at the end of the row; the
 // order is fixed (kernels_common.h), so a run is reproducible bit for bit.
@@ -33,7 +34,7 @@
 
 namespace attnlab {
 
-const char* kernels_name();  // "wasm-simd128" or "portable"
+const char* kernels_name();  // "wasm-simd128", "wasm-relaxed-simd" (CMake: attnlab_use_relaxed_simd) or "portable"
 
 namespace kernels {
 

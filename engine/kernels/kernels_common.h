@@ -14,42 +14,56 @@
 namespace attnlab::kernels {
 
 // gemm: C is computed in column panels of kNR columns, and the depth K in blocks of kKC: every element of C
-// is Σ_k over the first block, then += the sum over the next block, ... (each sum in increasing k).
+// is Σ_k over the first block, then += the sum over the next block, ... (each sum in increasing k), and then
+// C = α·sum (+ C). That order is all that decides the bits, so the width of a panel and the height of a
+// micro-tile are free: the last columns of a product narrower than kNR (a head of Dh = 4 or 8 columns, T = 40
+// keys = 16 + 16 + 8) go in narrower panels of kNR8 or kNR4 columns, instead of a 16-wide panel that is
+// mostly zeros.
 constexpr int kNR = 16;
+constexpr int kNR8 = 8;
+constexpr int kNR4 = 4;
 constexpr int kKC = 256;
 
-// The panel of B for columns j0 .. j0+nc−1 and depth k0 .. k0+kc−1, as kc rows of kNR floats, row k at
-// result + k·(*stride). Read in place when B's rows are contiguous and the panel is whole (unless
-// kAlwaysPack); else copied into buffer (kKC·kNR floats), with zeros right of column nc ("packed").
+// The width of the next panel when `left` columns are left: whole kNR panels, then at most one of kNR8 and
+// one of kNR4 (the last one possibly partial: 9 .. 15 columns = 8 + 4, or 8 + 8 with a partial second one).
+inline int panel_width(int left) {
+  if (left >= kNR) return kNR;
+  if (left > kNR8) return kNR8;  // then 1 .. 7 are left
+  return left > kNR4 ? kNR8 : kNR4;
+}
+
+// The panel of B for columns j0 .. j0+nc−1 (nc <= NR) and depth k0 .. k0+kc−1, as kc rows of NR floats, row k
+// at result + k·(*stride). Read in place when B's rows are contiguous and the panel is whole (unless
+// kAlwaysPack); else copied into buffer (kc·NR floats), with zeros right of column nc ("packed").
 // (The SIMD twin always packs: with a fixed panel stride V8 compiles its micro-tile to fewer instructions;
 // natively, reading in place saves the copy.)
-template <bool kAlwaysPack>
+template <bool kAlwaysPack, int NR>
 const float* panel_of(float* buffer, int* stride, Strided b, int k0, int kc, int j0, int nc) {
-  if (!kAlwaysPack && b.cs == 1 && nc == kNR) {
+  if (!kAlwaysPack && b.cs == 1 && nc == NR) {
     *stride = b.rs;
     return b.p + static_cast<long>(k0) * b.rs + j0;
   }
   if (b.rs == 1) {  // B read transposed: column j of the panel is a contiguous row of the stored matrix
     for (int j = 0; j < nc; ++j) {
       const float* src = b.p + static_cast<long>(j0 + j) * b.cs + k0;
-      for (int k = 0; k < kc; ++k) buffer[k * kNR + j] = src[k];
+      for (int k = 0; k < kc; ++k) buffer[k * NR + j] = src[k];
     }
     for (int k = 0; k < kc; ++k) {
-      for (int j = nc; j < kNR; ++j) buffer[k * kNR + j] = 0.0f;
+      for (int j = nc; j < NR; ++j) buffer[k * NR + j] = 0.0f;
     }
   } else {
     for (int k = 0; k < kc; ++k) {
-      float* row = buffer + k * kNR;
+      float* row = buffer + k * NR;
       const float* src = b.p + static_cast<long>(k0 + k) * b.rs + static_cast<long>(j0) * b.cs;
-      if (b.cs == 1 && nc == kNR) {
-        for (int j = 0; j < kNR; ++j) row[j] = src[j];  // (a fixed-size copy: a few vector moves)
+      if (b.cs == 1 && nc == NR) {
+        for (int j = 0; j < NR; ++j) row[j] = src[j];  // (a fixed-size copy: a few vector moves)
       } else {
         for (int j = 0; j < nc; ++j) row[j] = src[static_cast<long>(j) * b.cs];
-        for (int j = nc; j < kNR; ++j) row[j] = 0.0f;
+        for (int j = nc; j < NR; ++j) row[j] = 0.0f;
       }
     }
   }
-  *stride = kNR;
+  *stride = NR;
   return buffer;
 }
 
@@ -57,17 +71,28 @@ const float* panel_of(float* buffer, int* stride, Strided b, int k0, int kc, int
 //   for each depth block of kKC,
 //     for each block of kNC columns: its panels of B (packed once, if they need packing),
 //       for each block of kMC rows of A (which then stays in the L1 cache while the panels pass),
-//         for each panel, the micro-tiles of MR rows down the row block:
-//           tile(rows, c, ldc, a, a_rs, a_cs, panel, panel_stride, kc, nc, alpha, accumulate)
-//           computes rows × nc elements of C (rows = MR, or fewer at the bottom edge).
+//         for each panel, the micro-tiles of Tile::rows(NR) rows down the row block:
+//           tile.template run<NR>(rows, c, ldc, a, a_rs, a_cs, panel, panel_stride, kc, nc, alpha, accumulate)
+//           computes rows × nc elements of C (rows = Tile::rows(NR), or fewer at the bottom edge).
 constexpr int kMC = 64;
 constexpr int kNC = 64;
 
-template <int MR, bool kAlwaysPack, typename Tile>
+template <int NR, typename Tile>
+void panel_tiles(const Tile& tile, float* cp, int ldc, const float* ak, Strided a, const float* panel, int stride,
+                 int i0, int i1, int kc, int nc, float alpha, bool acc) {
+  constexpr int MR = Tile::rows(NR);
+  static_assert(kMC % MR == 0, "row blocks hold whole micro-tiles");
+  for (int i = i0; i < i1; i += MR) {
+    tile.template run<NR>(std::min(MR, i1 - i), cp + static_cast<long>(i) * ldc, ldc, ak + static_cast<long>(i) * a.rs,
+                          a.rs, a.cs, panel, stride, kc, nc, alpha, acc);
+  }
+}
+
+template <bool kAlwaysPack, typename Tile>
 void gemm_blocked(const Tile& tile, float* c, int ldc, Strided a, Strided b, int M, int N, int K, float alpha,
                   bool accumulate) {
-  static_assert(kMC % MR == 0 && kNC % kNR == 0, "blocks hold whole micro-tiles and panels");
-  constexpr int kPanels = kNC / kNR;
+  static_assert(kNC % kNR == 0, "column blocks hold whole panels");
+  constexpr int kMaxPanels = kNC / kNR + 2;  // (whole panels, then one of kNR8 and one of kNR4)
   if (M <= 0 || N <= 0) return;
   if (K <= 0) {  // an empty sum
     if (!accumulate) {
@@ -81,20 +106,35 @@ void gemm_blocked(const Tile& tile, float* c, int ldc, Strided a, Strided b, int
     const bool acc = accumulate || k0 > 0;  // later depth blocks add to what the first one wrote
     const float* ak = a.p + static_cast<long>(k0) * a.cs;
     for (int j0 = 0; j0 < N; j0 += kNC) {
-      const float* panel[kPanels];
-      int stride[kPanels], width[kPanels];
-      const int panels = (std::min(kNC, N - j0) + kNR - 1) / kNR;
-      for (int p = 0; p < panels; ++p) {
-        width[p] = std::min(kNR, N - j0 - p * kNR);
-        panel[p] = panel_of<kAlwaysPack>(packed + p * kKC * kNR, &stride[p], b, k0, kc, j0 + p * kNR, width[p]);
+      const float* panel[kMaxPanels];
+      int stride[kMaxPanels], width[kMaxPanels], nr[kMaxPanels], col[kMaxPanels];
+      int panels = 0;
+      // panel p: columns col[p] .. col[p] + width[p] − 1 of this block, packed at column offset col[p]
+      for (int j = 0; j < std::min(kNC, N - j0); j += nr[panels++]) {
+        const int left = N - j0 - j;
+        nr[panels] = panel_width(left);
+        width[panels] = std::min(nr[panels], left);
+        col[panels] = j;
+        float* buf = packed + static_cast<long>(j) * kKC;
+        const int jb = j0 + j;
+        if (nr[panels] == kNR) {
+          panel[panels] = panel_of<kAlwaysPack, kNR>(buf, &stride[panels], b, k0, kc, jb, width[panels]);
+        } else if (nr[panels] == kNR8) {
+          panel[panels] = panel_of<kAlwaysPack, kNR8>(buf, &stride[panels], b, k0, kc, jb, width[panels]);
+        } else {
+          panel[panels] = panel_of<kAlwaysPack, kNR4>(buf, &stride[panels], b, k0, kc, jb, width[panels]);
+        }
       }
       for (int i0 = 0; i0 < M; i0 += kMC) {
         const int i1 = std::min(M, i0 + kMC);
         for (int p = 0; p < panels; ++p) {
-          float* cp = c + j0 + p * kNR;
-          for (int i = i0; i < i1; i += MR) {
-            tile(std::min(MR, i1 - i), cp + static_cast<long>(i) * ldc, ldc, ak + static_cast<long>(i) * a.rs, a.rs,
-                 a.cs, panel[p], stride[p], kc, width[p], alpha, acc);
+          float* cp = c + j0 + col[p];
+          if (nr[p] == kNR) {
+            panel_tiles<kNR>(tile, cp, ldc, ak, a, panel[p], stride[p], i0, i1, kc, width[p], alpha, acc);
+          } else if (nr[p] == kNR8) {
+            panel_tiles<kNR8>(tile, cp, ldc, ak, a, panel[p], stride[p], i0, i1, kc, width[p], alpha, acc);
+          } else {
+            panel_tiles<kNR4>(tile, cp, ldc, ak, a, panel[p], stride[p], i0, i1, kc, width[p], alpha, acc);
           }
         }
       }
@@ -140,9 +180,12 @@ constexpr float kExpP5 = 5.0000001201e-1f;
 constexpr float kRound = 12582912.0f;
 constexpr std::uint32_t kRoundBits = 0x4B400000u;  // the bits of kRound
 
-inline float exp_poly(float x) {
-  x = std::min(x, kExpHi);
-  x = std::max(x, kExpLo);
+inline float exp_clamp(float x) { return std::max(std::min(x, kExpHi), kExpLo); }
+
+// exp_poly of an x already in [kExpLo, kExpHi]. (A loop over exp_poly_clamped(exp_clamp(x)) in one go is not
+// vectorized by GCC 12 with -march=native: it turns the clamp into branches to the results at the two ends.
+// Clamping in one loop and taking the polynomial in a second one vectorizes both.)
+inline float exp_poly_clamped(float x) {
   const float rounded = x * kLog2e + kRound;
   const float m = rounded - kRound;  // round(x / ln 2), exactly
   x = x - m * kLn2Hi;                // ln 2 in two parts, so m·ln 2 loses no digits
@@ -162,5 +205,7 @@ inline float exp_poly(float x) {
   std::memcpy(&two_m, &bits, sizeof two_m);
   return y * two_m;
 }
+
+inline float exp_poly(float x) { return exp_poly_clamped(exp_clamp(x)); }
 
 }  // namespace attnlab::kernels

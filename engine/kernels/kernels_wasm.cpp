@@ -1,6 +1,12 @@
 // The WebAssembly SIMD128 twin of every kernel (kernels.h): v128_t holds 4 floats, one instruction works on
 // all 4. Only compiled for WebAssembly (-msimd128); the arithmetic is that of kernels.cpp, in the same order.
 //
+// Compiled a second time with -mrelaxed-simd and ATTNLAB_RELAXED_SIMD (CMake: attnlab_use_relaxed_simd), the
+// matrix products add a·b to their sums with relaxed SIMD's fused multiply-add (f32x4.relaxed_madd: one
+// instruction and one rounding instead of two; Chrome >= 114, Node 20 with --experimental-wasm-relaxed-simd).
+// That variant is no longer bit for bit the portable twin: its products are within 1e-6·(1 + √K) of a
+// double-precision loop (tests/engine/kernels_test.cpp), as are the plain ones. Everything else is unchanged.
+//
 // M, N, K = sizes of C (M, N) = A (M, K) · B (K, N); rows, n = rows and width of a row block; D = LayerNorm width
 #if defined(__wasm_simd128__)
 
@@ -15,11 +21,26 @@
 
 namespace attnlab {
 
+#if defined(ATTNLAB_RELAXED_SIMD)
+const char* kernels_name() { return "wasm-relaxed-simd"; }
+#else
 const char* kernels_name() { return "wasm-simd128"; }
+#endif
 
 namespace kernels::simd {
 
 namespace {
+
+// acc + x·y, 4 lanes. Relaxed: one fused multiply-add. (Clang 14 knows it as __builtin_wasm_fma_f32x4, in the
+// proposal's first encoding; scripts/wasm_relaxed_opcodes.py renumbers it to the standard f32x4.relaxed_madd
+// after linking, whose operands are (x, y, acc) -> x·y + acc.)
+inline v128_t madd(v128_t x, v128_t y, v128_t acc) {
+#if defined(ATTNLAB_RELAXED_SIMD)
+  return __builtin_wasm_fma_f32x4(x, y, acc);
+#else
+  return wasm_f32x4_add(acc, wasm_f32x4_mul(x, y));
+#endif
+}
 
 // (x0 + x2) + (x1 + x3): combine_lanes (kernels_common.h) for 4 lanes
 float hsum(v128_t x) {
@@ -57,80 +78,87 @@ v128_t byte_mask(const std::uint8_t* ok) {
 //
 // Micro-tile of 2 rows × 16 columns: 8 accumulators (2 rows × 4 vectors) plus 4 vectors of B and one
 // broadcast element of A fit in the 16 vector registers V8 uses on x86-64 without spilling. For each k:
-// 4 loads of B, 2 broadcasts of A, 8 multiplies, 8 adds (SIMD128 has no fused multiply-add). Measured in
-// Node 20 on a 1024×64·64×64 product: 2×16 about 40 GFLOP/s, 4×8 36, 3×8 33, 6×8 25 (it spills), 2×16 with
-// k unrolled 30; node wasm_peak.js puts the mul+add limit at about 52.
+// 4 loads of B, 2 broadcasts of A, 8 multiplies, 8 adds (SIMD128 has no fused multiply-add; relaxed SIMD: 8
+// fused multiply-adds). Measured in Node 20 on a 1024×64·64×64 product: 2×16 about 40 GFLOP/s, 4×8 36, 3×8
+// 33, 6×8 25 (it spills), 2×16 with k unrolled 30; node wasm_peak.js puts the mul+add limit at about 52.
+// The narrower panels of the last columns (kernels_common.h) keep 8 accumulators too: 4 rows × 8 columns
+// and 8 rows × 4 columns.
 namespace {
 
-constexpr int kMR = 2;
-
-// c (nc < kNR) (+)= the first nc lanes of r0 .. r3: the last, partial panel, through a small buffer. (Its own
-// function, so that the micro-tile itself needs no stack frame.)
-__attribute__((noinline)) void store_partial(float* c, int nc, v128_t r0, v128_t r1, v128_t r2, v128_t r3,
-                                             bool accumulate) {
-  alignas(16) float t[kNR];
-  wasm_v128_store(t, r0);
-  wasm_v128_store(t + 4, r1);
-  wasm_v128_store(t + 8, r2);
-  wasm_v128_store(t + 12, r3);
+// c (nc < NR) (+)= the first nc lanes of r[0 .. NR/4 − 1]: the last, partial panel, through a small buffer.
+// (Its own function, so that the micro-tile itself needs no stack frame.)
+template <int NR>
+__attribute__((noinline)) void store_partial(float* c, int nc, const v128_t* r, bool accumulate) {
+  alignas(16) float t[NR];
+  for (int v = 0; v < NR / 4; ++v) wasm_v128_store(t + 4 * v, r[v]);
   for (int j = 0; j < nc; ++j) c[j] = accumulate ? c[j] + t[j] : t[j];
 }
 
+// c (MR, nc) (+)= α · a (MR, kc) · panel (kc, NR), the panel packed (row stride NR).
 // (Not inlined: V8 allocates registers function by function, and this loop wants all 16.)
-template <int MR>
+template <int MR, int NR>
 __attribute__((noinline)) void micro_tile(float* c, int ldc, const float* a, int ars, int acs, const float* panel,
                                           int kc, int nc, float alpha, bool accumulate) {
-  v128_t acc[MR][4];
+  constexpr int V = NR / 4;  // vectors per row
+  v128_t acc[MR][V];
   for (int i = 0; i < MR; ++i) {
-    for (int v = 0; v < 4; ++v) acc[i][v] = wasm_f32x4_splat(0.0f);
+    for (int v = 0; v < V; ++v) acc[i][v] = wasm_f32x4_splat(0.0f);
   }
   const float* bk = panel;
-  for (int k = 0; k < kc; ++k, bk += kNR, a += acs) {
-    const v128_t b0 = wasm_v128_load(bk), b1 = wasm_v128_load(bk + 4);
-    const v128_t b2 = wasm_v128_load(bk + 8), b3 = wasm_v128_load(bk + 12);
+  for (int k = 0; k < kc; ++k, bk += NR, a += acs) {
+    v128_t b[V];
+    for (int v = 0; v < V; ++v) b[v] = wasm_v128_load(bk + 4 * v);
     for (int i = 0; i < MR; ++i) {
       const v128_t aik = wasm_v128_load32_splat(a + i * ars);
-      acc[i][0] = wasm_f32x4_add(acc[i][0], wasm_f32x4_mul(aik, b0));
-      acc[i][1] = wasm_f32x4_add(acc[i][1], wasm_f32x4_mul(aik, b1));
-      acc[i][2] = wasm_f32x4_add(acc[i][2], wasm_f32x4_mul(aik, b2));
-      acc[i][3] = wasm_f32x4_add(acc[i][3], wasm_f32x4_mul(aik, b3));
+      for (int v = 0; v < V; ++v) acc[i][v] = madd(aik, b[v], acc[i][v]);
     }
   }
   const v128_t va = wasm_f32x4_splat(alpha);
   for (int i = 0; i < MR; ++i) {
     float* ci = c + static_cast<long>(i) * ldc;
-    if (nc == kNR) {
-      for (int v = 0; v < 4; ++v) {
-        v128_t r = wasm_f32x4_mul(va, acc[i][v]);
-        if (accumulate) r = wasm_f32x4_add(wasm_v128_load(ci + 4 * v), r);
-        wasm_v128_store(ci + 4 * v, r);
+    v128_t r[V];
+    for (int v = 0; v < V; ++v) r[v] = wasm_f32x4_mul(va, acc[i][v]);
+    if (nc == NR) {
+      for (int v = 0; v < V; ++v) {
+        if (accumulate) r[v] = wasm_f32x4_add(wasm_v128_load(ci + 4 * v), r[v]);
+        wasm_v128_store(ci + 4 * v, r[v]);
       }
     } else {
-      store_partial(ci, nc, wasm_f32x4_mul(va, acc[i][0]), wasm_f32x4_mul(va, acc[i][1]), wasm_f32x4_mul(va, acc[i][2]),
-                    wasm_f32x4_mul(va, acc[i][3]), accumulate);
+      store_partial<NR>(ci, nc, r, accumulate);
     }
   }
 }
 
-// rows = 2, or the 1 row left at the bottom edge
-void tile(int rows, float* c, int ldc, const float* a, int ars, int acs, const float* panel, int kc, int nc,
-          float alpha, bool accumulate) {
-  if (rows == kMR) {
-    micro_tile<kMR>(c, ldc, a, ars, acs, panel, kc, nc, alpha, accumulate);
-  } else {
-    micro_tile<1>(c, ldc, a, ars, acs, panel, kc, nc, alpha, accumulate);
+// The rows of a micro-tile for each panel width: 8 accumulators each.
+constexpr int rows_for(int nr) { return nr == kNR ? 2 : nr == kNR8 ? 4 : 8; }
+
+// rows = MR, or fewer at the bottom edge, one row at a time
+template <int MR, int NR>
+void rows_tile(int rows, float* c, int ldc, const float* a, int ars, int acs, const float* panel, int kc, int nc,
+               float alpha, bool accumulate) {
+  if (rows == MR) {
+    micro_tile<MR, NR>(c, ldc, a, ars, acs, panel, kc, nc, alpha, accumulate);
+    return;
+  }
+  for (int i = 0; i < rows; ++i) {
+    micro_tile<1, NR>(c + static_cast<long>(i) * ldc, ldc, a + static_cast<long>(i) * ars, ars, acs, panel, kc, nc,
+                      alpha, accumulate);
   }
 }
+
+struct Tile {
+  static constexpr int rows(int nr) { return rows_for(nr); }
+  template <int NR>
+  void run(int rows, float* c, int ldc, const float* a, int ars, int acs, const float* panel, int, int kc, int nc,
+           float alpha, bool accumulate) const {  // (panels are always packed: stride NR)
+    rows_tile<rows_for(NR), NR>(rows, c, ldc, a, ars, acs, panel, kc, nc, alpha, accumulate);
+  }
+};
 
 }  // namespace
 
 void gemm(float* c, int ldc, Strided a, Strided b, int M, int N, int K, float alpha, bool accumulate) {
-  // (a lambda has its own type, so gemm_blocked calls it directly, not through a function pointer)
-  auto each_tile = [](int rows, float* ct, int ldct, const float* at, int ars, int acs, const float* panel, int, int kc,
-                      int nc, float alph, bool acc) {
-    tile(rows, ct, ldct, at, ars, acs, panel, kc, nc, alph, acc);  // (panels are always packed: stride kNR)
-  };
-  gemm_blocked<kMR, /*kAlwaysPack=*/true>(each_tile, c, ldc, a, b, M, N, K, alpha, accumulate);
+  gemm_blocked</*kAlwaysPack=*/true>(Tile{}, c, ldc, a, b, M, N, K, alpha, accumulate);
 }
 
 // ------------------------------------------------------------------------------------------- exp

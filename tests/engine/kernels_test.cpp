@@ -1,6 +1,9 @@
 // The fast kernels (engine/kernels/kernels.h) against plain double-precision loops, and the two twins against each
 // other: in the WebAssembly build kernels::simd (wasm_simd128.h) must give exactly the bits of
 // kernels::portable; natively kernels::portable is what runs and is checked against the references.
+// The relaxed-SIMD variant (kernels_name() "wasm-relaxed-simd", the test binary attnlab_relaxed_tests, run by
+// Node with --experimental-wasm-relaxed-simd) fuses the products' multiply-adds: its gemm is held to the same
+// tolerance of the double-precision loop, 1e-6·(1 + √K) relative, instead of the portable twin's bits.
 // Then the float operations built on them (matmul, attention, LayerNorm, cross-entropy) against the same
 // operations in double, which the gradient checks cover.
 #include <gtest/gtest.h>
@@ -89,7 +92,16 @@ const GemmCase kGemmCases[] = {
     {9, 130, 257, true, true, 1, 1.0f, false},
     {100, 64, 0, false, false, 0, 1.0f, false},  // an empty sum: c = 0
     {100, 64, 0, false, false, 0, 1.0f, true},   // ... or c unchanged
+    {32, 4, 32, false, false, 28, 1.0f, true},   // narrow panels: a head of Dh = 4 (Oₕ += ...)
+    {40, 8, 40, true, false, 40, 0.5f, true},    // Dh = 8, T = 40: dKₕ += dSᵀ·Qₕ/√Dh
+    {40, 40, 8, false, true, 3, 0.25f, false},   // scores over T = 40 keys: panels of 16 + 16 + 8
+    {13, 61, 19, false, false, 2, 1.0f, false},  // 16·3 + 8 + 5 (a partial 8-wide panel), rows not a tile multiple
+    {7, 125, 33, true, true, 0, -1.0f, true},    // 64 + 16·3 + 8 + 5 across two column blocks
+    {9, 3, 5, false, true, 1, 1.0f, true},       // a partial 4-wide panel only
 };
+
+// The relaxed-SIMD build's kernels (fused multiply-add in gemm)?
+bool relaxed_simd() { return std::string(kernels_name()) == "wasm-relaxed-simd"; }
 
 TEST(Kernels, GemmMatchesADoublePrecisionLoopInEveryForm) {
   std::uint32_t seed = 1;
@@ -119,16 +131,44 @@ TEST(Kernels, GemmTwinsAgree) {
     kernels::gemm(fast.data(), r.ldc, r.A, r.B, g.M, g.N, g.K, g.alpha, g.accumulate);
     kernels::portable::gemm(plain.data(), r.ldc, r.A, r.B, g.M, g.N, g.K, g.alpha, g.accumulate);
 #if defined(__wasm_simd128__)
-    EXPECT_TRUE(same_bits(fast, plain)) << name(g) << ": SIMD128 and portable twins differ";
+    if (relaxed_simd()) {  // fused: not the same bits, but as close to the double loop as the plain twin
+      double worst_fast = 0, worst_plain = 0;
+      for (int i = 0; i < g.M; ++i) {
+        for (int j = 0; j < g.N; ++j) {
+          const double want = r.ref(g, i, j), scale = 1.0 + std::abs(want);
+          worst_fast = std::max(worst_fast, std::abs(fast[static_cast<size_t>(i) * r.ldc + j] - want) / scale);
+          worst_plain = std::max(worst_plain, std::abs(plain[static_cast<size_t>(i) * r.ldc + j] - want) / scale);
+        }
+      }
+      EXPECT_LT(worst_fast, 1e-6 * (1 + std::sqrt(static_cast<double>(g.K)))) << name(g);
+      EXPECT_LE(worst_fast, 2 * worst_plain + 1e-7) << name(g) << ": fused products should not be less accurate";
+    } else {
+      EXPECT_TRUE(same_bits(fast, plain)) << name(g) << ": SIMD128 and portable twins differ";
+    }
 #else
     EXPECT_TRUE(same_bits(fast, plain)) << name(g) << ": natively the portable twin is the kernel";
 #endif
   }
 #if defined(__wasm_simd128__)
-  EXPECT_STREQ(kernels_name(), "wasm-simd128");
+  EXPECT_TRUE(std::string(kernels_name()) == "wasm-simd128" || relaxed_simd()) << kernels_name();
 #else
   EXPECT_STREQ(kernels_name(), "portable");
 #endif
+}
+
+// The relaxed build really fuses: a·b + c with a·b just below 1 and c = −1 keeps the low bits of a·b that a
+// separate multiplication rounds away. (Relaxed SIMD lets an engine without FMA hardware compute it unfused;
+// V8 on x86-64 with FMA3 fuses.)
+TEST(Kernels, RelaxedSimdGemmFusesMultiplyAdd) {
+  if (!relaxed_simd()) GTEST_SKIP() << "kernels: " << kernels_name() << " (the plain build has no fused multiply-add)";
+  const float a = 1.0f + 3 * 1.1920929e-7f, b = 1.0f - 5 * 1.1920929e-7f;
+  // c (1, 1) = (−1)·1 + a·b as a product over K = 2, summed in that order: [−1, a]·[1, b]ᵀ
+  const float av[2] = {-1.0f, a}, bv[2] = {1.0f, b};
+  float c = 0;
+  kernels::gemm(&c, 1, {av, 2, 1}, {bv, 1, 1}, 1, 1, 2, 1.0f, false);
+  const double exact = static_cast<double>(a) * b - 1.0;
+  const float unfused = a * b - 1.0f;
+  EXPECT_NEAR(c, exact, 1e-13) << "unfused would give " << unfused;  // (unfused: 15·2⁻⁴⁶ = 2.1e-13 off)
 }
 
 // ------------------------------------------------------------------------------------------- softmax
