@@ -91,8 +91,7 @@ void App::state_changed(const AppState& before, bool data_replaced) {
   } else if (model_changed(before, state)) {
     rebuild_runs();
   } else if (state.lr != before.lr || state.batch != before.batch) {
-    if (runs.main.trainer) runs.main.trainer->set_schedule(state.lr, state.batch);
-    if (runs.baseline.trainer) runs.baseline.trainer->set_schedule(state.lr, state.batch);
+    runs.set_schedule(state.lr, state.batch);
   }
   if (state.input != before.input || state.example != before.example) view.stale = true;
   if (state.baseline != before.baseline && runs.compare_active) {
@@ -279,6 +278,7 @@ void App::reset() { rebuild_runs(); }
 // ------------------------------------------------------------------------------------------------ training
 
 int App::train_steps(int n) {
+  runs.hold();  // in-frame, from the exact state the host trained to
   // While a lesson stop trains towards its reveal, its variants train with the main run (up to its steps).
   const int done = lesson.measuring ? lesson_train_steps(*this, n) : runs.train_steps(n);
   lesson_update(*this);
@@ -287,6 +287,9 @@ int App::train_steps(int n) {
 
 void App::tick(double now, double frame_ms) {
   clock.now_ms = now;
+  // A lesson stop towards its reveal and the data-size sweep train in-frame (the main run waits for the sweep);
+  // paused, the replicas hold their trainers' exact state.
+  if (!state.train || lesson.measuring || sweep.running()) runs.hold();
   if (state.train) {
     // Spend `speed` percent of a frame training; the rest is left for drawing, so the UI stays smooth.
     // While a lesson stop trains towards its reveal the student is waiting for it: give it most of the frame.
