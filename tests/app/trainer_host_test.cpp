@@ -189,5 +189,34 @@ TEST(ThreadHost, AppTrainsInThreadsAndStepStaysExact) {
   EXPECT_LT(app.runs.main.step(), 5);
 }
 
+// A host that cannot train (the browser's worker did not start): the runs train in-frame, with a notice.
+class NoHost : public TrainerHost {
+ public:
+  const char* kind() const override { return "worker"; }
+  void start(const Trainer&) override {}
+  bool adopt(Trainer&) override { return false; }
+  void stop(Trainer&) override {}
+  bool running() const override { return false; }
+  void set_schedule(double, int) override {}
+  std::string failure() const override { return "the worker did not answer"; }
+};
+
+TEST(TrainerHostFallback, AFailedHostTrainsInFrameWithANotice) {
+  App app;
+  ASSERT_TRUE(app.set_state({{"task", "reverse"}, {"dim", "16"}, {"heads", "2"}, {"layers", "1"}}).empty());
+  app.runs.make_host = [] { return std::make_unique<NoHost>(); };
+  app.runs.host_kind = "worker";
+  EXPECT_STREQ(app.runs.trainer_kind(), "worker");
+  const std::size_t notices = app.notices.size();
+  double now = 1000;
+  for (int i = 0; i < 5; ++i) app.tick(now += 16, 16);
+  EXPECT_STREQ(app.runs.trainer_kind(), "frame");
+  EXPECT_FALSE(app.runs.main.host);
+  EXPECT_GT(app.runs.main.step(), 0) << "trained in-frame";
+  ASSERT_EQ(app.notices.size(), notices + 1);
+  EXPECT_EQ(app.notices.back().key, "notice_trainer_fallback");
+  EXPECT_EQ(app.notices.back().value("reason"), "the worker did not answer");
+}
+
 }  // namespace
 }  // namespace attnlab

@@ -93,6 +93,7 @@ void App::state_changed(const AppState& before, bool data_replaced) {
   } else if (state.lr != before.lr || state.batch != before.batch) {
     runs.set_schedule(state.lr, state.batch);
   }
+  if (before.train && !state.train) runs.hold();  // paused: what the next API call in this turn reads
   if (state.input != before.input || state.example != before.example) view.stale = true;
   if (state.baseline != before.baseline && runs.compare_active) {
     runs.baseline = Run{};
@@ -303,6 +304,12 @@ void App::tick(double now, double frame_ms) {
   if (sweep.running()) {
     const double budget = std::clamp(frame_ms, 8.0, 34.0) * std::max(state.speed, 80) / 100.0;
     sweep.sweep->step_for(lesson.measuring && state.train ? budget / 2 : budget);
+  }
+  if (!runs.host_notice.empty()) {  // the hosts could not train: in-frame from now on
+    notices.push_back({"Training runs between the frames (on the UI thread) instead: " + runs.host_notice,
+                       "notice_trainer_fallback",
+                       {{"reason", runs.host_notice}}});
+    runs.host_notice.clear();
   }
   lesson_update(*this);
   runs.measure(now);

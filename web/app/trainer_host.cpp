@@ -3,6 +3,8 @@
 #include <atomic>
 #include <chrono>
 #include <mutex>
+#include <string>
+#include <system_error>
 #include <thread>
 #include <vector>
 
@@ -31,8 +33,16 @@ class ThreadHost : public TrainerHost {
     }
     stop_ = false;
     running_ = !trainer_->done();
-    if (running_) thread_ = std::thread([this] { loop(); });
+    if (!running_) return;
+    try {
+      thread_ = std::thread([this] { loop(); });
+    } catch (const std::system_error& e) {  // no threads here: the runs train in-frame (Runs::train_for)
+      running_ = false;
+      failure_ = std::string("no trainer thread (") + e.what() + ")";
+    }
   }
+
+  std::string failure() const override { return failure_; }
 
   bool adopt(Trainer& replica) override {
     std::vector<std::uint8_t> state;
@@ -48,22 +58,13 @@ class ThreadHost : public TrainerHost {
   }
 
   void stop(Trainer& replica) override {
-    const bool trained = thread_.joinable();
     join();
-    if (!trained || !trainer_) {
-      adopt(replica);
-      return;
-    }
-    // the thread is gone: its trainer is ours to read, and the replica gets exactly where it stopped
-    {
-      std::lock_guard<std::mutex> lock(mu_);
-      if (schedule_changed_) trainer_->set_schedule(lr_, batch_);  // a slider moved after its last step
-      schedule_changed_ = false;
-    }
-    replica.load_state(trainer_->save_state(replica.state_base()));
+    // The replica takes the newest published state (or keeps its own): the steps the thread took after it are
+    // discarded, so a pause shows where training was seen last, and every state is one the trainer really had.
+    adopt(replica);
     std::lock_guard<std::mutex> lock(mu_);
-    latest_.clear();
-    base_ = replica.state_base();
+    if (schedule_changed_) replica.set_schedule(lr_, batch_);  // a slider moved after the last published step
+    schedule_changed_ = false;
   }
 
   bool running() const override { return running_; }
@@ -115,6 +116,7 @@ class ThreadHost : public TrainerHost {
   const double publish_ms_;
   std::unique_ptr<Trainer> trainer_;  // the authoritative copy (the thread's while it runs)
   std::thread thread_;
+  std::string failure_;  // why no thread could be started ("" = none)
   std::atomic<bool> stop_{false}, running_{false};
   std::mutex mu_;                     // guards the fields below
   std::vector<std::uint8_t> latest_;  // the newest published state, not adopted yet ("" = none)

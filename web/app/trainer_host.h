@@ -5,7 +5,7 @@
 //
 //   host->start(replica);        // a copy trains from the replica's state
 //   host->adopt(replica);        // each frame: the newest published state, if any
-//   host->stop(replica);         // pause: the replica ends where the trainer stopped (later steps are discarded)
+//   host->stop(replica);         // pause: the replica takes the newest published state (later steps are discarded)
 //   replica.step(5);             // the Step button / attnlab.step(n): in-frame on the replica
 //   host->start(replica);        // training on again: from the replica's state
 //
@@ -28,7 +28,8 @@ class TrainerHost {
   virtual void start(const Trainer& replica) = 0;
   // The newest state published since the last adopt goes into the replica; true if there was one.
   virtual bool adopt(Trainer& replica) = 0;
-  // Stops training; the replica gets the state the trainer stopped in (or the newest published one).
+  // Stops training; the replica gets the newest published state, if it has not adopted it yet (the steps
+  // trained after it are discarded: the replica stays a state the trainer really had).
   virtual void stop(Trainer& replica) = 0;
   // Training now (false once stopped, or when the trainer finished and its last state was published).
   virtual bool running() const = 0;
