@@ -25,6 +25,8 @@ class Rng {
   double normal();
   // An integer in [0, n), n > 0.
   std::uint32_t below(std::uint32_t n) { return next_u32() % n; }
+  // The whole state: Rng(r.state()) continues exactly where r is (a trainer's saved state keeps it).
+  std::uint32_t state() const { return state_; }
 
  private:
   std::uint32_t state_;  // advances by 0x6D2B79F5 per draw

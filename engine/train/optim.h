@@ -29,6 +29,7 @@ class Adam {
   void step(Real* params, const Real* grads);  // params (n) updated in place, grads (n)
   void reset();                                // m = v = 0, t = 0
   long steps() const { return t_; }
+  void set_steps(long t) { t_ = t; }  // resuming a saved state: the step number t of the moments m, v
   AdamConfig config;
   Buffer<Real> m;  // (n) first moment, laid out like the parameters
   Buffer<Real> v;  // (n) second moment

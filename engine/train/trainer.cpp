@@ -306,7 +306,10 @@ void Trainer::take_snapshot() {
   if (static_cast<int>(snapshots_.size()) >= cfg_.max_snapshots) {
     // full: keep every other snapshot (the first one always), and take them half as often from now on
     std::size_t kept = 0;
-    for (std::size_t i = 0; i < snapshots_.size(); i += 2) snapshots_[kept++] = std::move(snapshots_[i]);
+    // (i == kept at i = 0: a self-move would empty the first snapshot's maps)
+    for (std::size_t i = 0; i < snapshots_.size(); i += 2, ++kept) {
+      if (i != kept) snapshots_[kept] = std::move(snapshots_[i]);
+    }
     snapshots_.resize(kept);
     snapshot_interval_ *= 2;
   }

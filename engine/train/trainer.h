@@ -21,6 +21,7 @@
 #include <chrono>
 #include <cstdint>
 #include <memory>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -118,6 +119,11 @@ EvalResult evaluate(SeqModel<float>& model, const Dataset& data, const std::vect
 std::string run_sequence(SeqModel<float>& model, const Dataset& data, const Sequence& seq, AttentionMaps* maps,
                          std::vector<int>* predicted = nullptr);
 
+// A trainer's saved state that cannot be used: truncated, corrupted, or of another model or data set.
+struct TrainerStateError : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
 class Trainer {
  public:
   // Builds the model from model_config (its input, vocab and tag fields are taken from the dataset).
@@ -152,6 +158,30 @@ class Trainer {
 
   // Fills in input mode, vocab, input_dim, tags and max_len from the dataset (max_len only if it is 0).
   static ModelConfig fit_to_data(ModelConfig config, const Dataset& data);
+  std::shared_ptr<const Dataset> shared_data() const { return data_; }
+
+  // The whole training state as bytes (trainer_state.cpp has the layout): everything a Trainer built from the
+  // same data and configs needs to continue bit for bit — the weights, Adam's moments and step, the epoch's
+  // order, cursor and shuffle state, the word-dropout generator, the step count and stop state, the sums since
+  // the last history line, the live lr and batch, the history and the snapshots. So training can run in
+  // another thread or a Web Worker while the UI's copy only adopts states. (The probe is not in it: the
+  // receiver keeps its own, the first dev sequence.)
+  //
+  // What the receiver already has (its state_base()) is left out: history lines before `history`, and the
+  // attention of snapshots up to step `snapshot_step` (those are named by their step only), so a state stays
+  // small while the snapshots pile up.
+  struct StateBase {
+    std::size_t history = 0;  // history lines the receiver has
+    long snapshot_step = -1;  // the step of the receiver's newest snapshot (-1: none)
+  };
+  StateBase state_base() const;
+  std::vector<std::uint8_t> save_state(const StateBase& base) const;
+  std::vector<std::uint8_t> save_state() const { return save_state(StateBase{0, -1}); }
+  // Continues from a saved state. Throws TrainerStateError with a message when the bytes are truncated or
+  // corrupted, come from another model or data set, or need history or snapshots this trainer does not have;
+  // the trainer is then unchanged.
+  void load_state(const std::uint8_t* bytes, std::size_t size);
+  void load_state(const std::vector<std::uint8_t>& bytes) { load_state(bytes.data(), bytes.size()); }
 
  private:
   void one_step();

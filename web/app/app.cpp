@@ -91,9 +91,9 @@ void App::state_changed(const AppState& before, bool data_replaced) {
   } else if (model_changed(before, state)) {
     rebuild_runs();
   } else if (state.lr != before.lr || state.batch != before.batch) {
-    if (runs.main.trainer) runs.main.trainer->set_schedule(state.lr, state.batch);
-    if (runs.baseline.trainer) runs.baseline.trainer->set_schedule(state.lr, state.batch);
+    runs.set_schedule(state.lr, state.batch);
   }
+  if (before.train && !state.train) runs.hold();  // paused: what the next API call in this turn reads
   if (state.input != before.input || state.example != before.example) view.stale = true;
   if (state.baseline != before.baseline && runs.compare_active) {
     runs.baseline = Run{};
@@ -279,6 +279,7 @@ void App::reset() { rebuild_runs(); }
 // ------------------------------------------------------------------------------------------------ training
 
 int App::train_steps(int n) {
+  runs.hold();  // in-frame, from the exact state the host trained to
   // While a lesson stop trains towards its reveal, its variants train with the main run (up to its steps).
   const int done = lesson.measuring ? lesson_train_steps(*this, n) : runs.train_steps(n);
   lesson_update(*this);
@@ -287,6 +288,9 @@ int App::train_steps(int n) {
 
 void App::tick(double now, double frame_ms) {
   clock.now_ms = now;
+  // A lesson stop towards its reveal and the data-size sweep train in-frame (the main run waits for the sweep);
+  // paused, the replicas hold their trainers' exact state.
+  if (!state.train || lesson.measuring || sweep.running()) runs.hold();
   if (state.train) {
     // Spend `speed` percent of a frame training; the rest is left for drawing, so the UI stays smooth.
     // While a lesson stop trains towards its reveal the student is waiting for it: give it most of the frame.
@@ -300,6 +304,12 @@ void App::tick(double now, double frame_ms) {
   if (sweep.running()) {
     const double budget = std::clamp(frame_ms, 8.0, 34.0) * std::max(state.speed, 80) / 100.0;
     sweep.sweep->step_for(lesson.measuring && state.train ? budget / 2 : budget);
+  }
+  if (!runs.host_notice.empty()) {  // the hosts could not train: in-frame from now on
+    notices.push_back({"Training runs between the frames (on the UI thread) instead: " + runs.host_notice,
+                       "notice_trainer_fallback",
+                       {{"reason", runs.host_notice}}});
+    runs.host_notice.clear();
   }
   lesson_update(*this);
   runs.measure(now);

@@ -20,17 +20,64 @@ void build_run(Run& run, const std::shared_ptr<const Dataset>& data, const Model
 static bool can_train(const Run& r) { return r.trainer && !r.trainer->done(); }
 
 int Runs::train_steps(int n) {
+  hold();  // exactly n steps from where the trainer is, in-frame; training on hands the state back after
   int done = 0;
   if (can_train(main)) done = main.trainer->step(n);
   if (compare_active && can_train(baseline)) baseline.trainer->step(n);
   return done;
 }
 
+static void hold_run(Run& r) {
+  if (r.host && r.trainer) r.host->stop(*r.trainer);
+}
+
+// A host that cannot train (its worker did not start) is dropped for good: the runs train in-frame from then on.
+static bool host_failed(Runs& runs, Run& r) {
+  if (!r.host || r.host->failure().empty()) return false;
+  runs.host_notice = r.host->failure();
+  runs.make_host = nullptr;
+  r.host.reset();
+  return true;
+}
+
+// One frame of a run trained by its host: adopt the newest state; (re)start the host when it is not training.
+static void host_train(Runs& runs, Run& r) {
+  if (!r.trainer) return;
+  if (!r.host) {
+    if (!can_train(r)) return;
+    r.host = runs.make_host();
+  }
+  if (host_failed(runs, r)) return;
+  r.host->adopt(*r.trainer);
+  if (host_failed(runs, r)) return;
+  if (!r.host->running() && can_train(r)) r.host->start(*r.trainer);
+}
+
 void Runs::train_for(double budget) {
+  if (make_host) {
+    host_train(*this, main);
+    if (compare_active) host_train(*this, baseline);
+    else hold_run(baseline);
+    if (make_host) return;  // (a host that failed just now: in-frame from this frame on)
+  }
   const bool both = compare_active && can_train(baseline);
   if (can_train(main)) main.trainer->step_for(both ? budget / 2 : budget);
   if (both) baseline.trainer->step_for(budget / 2);
 }
+
+void Runs::hold() {
+  hold_run(main);
+  hold_run(baseline);
+}
+
+void Runs::set_schedule(double lr, int batch) {
+  for (Run* r : {&main, &baseline}) {
+    if (r->trainer) r->trainer->set_schedule(lr, batch);
+    if (r->host) r->host->set_schedule(lr, batch);
+  }
+}
+
+const char* Runs::trainer_kind() const { return make_host ? host_kind.c_str() : "frame"; }
 
 static void note_stop(Run& r) {
   if (r.trainer && r.trainer->done() && r.error.empty() && r.trainer->diverged()) r.error = r.trainer->stop_reason();

@@ -2,22 +2,26 @@
 // within a frame's time budget. Built from the settings by App (app.cpp); read by the panels.
 #pragma once
 
+#include <functional>
 #include <memory>
 #include <string>
 
 #include "engine/data/tagged_text.h"
 #include "engine/data/tasks.h"
 #include "engine/train/trainer.h"
+#include "web/app/trainer_host.h"
 
 namespace attnlab {
 
 // One training run: the main model, or the Compare panel's baseline.
 struct Run {
-  std::unique_ptr<Trainer> trainer;  // null when the settings do not make a model (see error)
-  std::string error;                 // why it could not be built or why it stopped, in words
-  std::string what;                  // one-line description of the model ("attention L2 H4 D32 ...")
-  double steps_per_sec = 0;          // measured over the last second of wall time
-  long steps_mark = 0;               // step count at the start of that second
+  std::unique_ptr<Trainer> trainer;   // null when the settings do not make a model (see error); the replica
+                                      // the views read while a host trains it
+  std::unique_ptr<TrainerHost> host;  // trains it off the UI thread while training is on (null: in-frame)
+  std::string error;                  // why it could not be built or why it stopped, in words
+  std::string what;                   // one-line description of the model ("attention L2 H4 D32 ...")
+  double steps_per_sec = 0;           // measured over the last second of wall time
+  long steps_mark = 0;                // step count at the start of that second
   double time_mark = 0;
   long serial = 0;             // a new number for every run built (views cache by it)
   std::string source;          // "" = trained here from its first step; else the model file its weights came from
@@ -49,9 +53,20 @@ struct Runs {
   EvalResult dev_eval;      // Training panel: the main run's confusion matrix on the dev set
   long dev_eval_step = -1;  //   and the step it was computed at
 
-  int train_steps(int n);            // exactly n steps of the main run (and the baseline when comparing)
-  void train_for(double budget_ms);  // train within a time budget, shared with the baseline when comparing
-  void measure(double now_ms);       // after training in a frame: stop messages and steps per second
+  // Who trains the runs off the UI thread: a new host per run (the desktop: make_thread_host; the browser:
+  // its Web Worker). Null, or a host that reports a failure: the runs train in-frame.
+  std::function<std::unique_ptr<TrainerHost>()> make_host;
+  std::string host_kind;    // what make_host makes ("thread", "worker")
+  std::string host_notice;  // why the hosts stopped being used ("" = they work, or there are none)
+
+  int train_steps(int n);  // exactly n steps of the main run (and the baseline when comparing)
+  // Train for a frame: the hosts train (each run in its own, in parallel) and the replicas adopt their newest
+  // states; in-frame within the time budget (shared with the baseline when comparing) when there is no host.
+  void train_for(double budget_ms);
+  void hold();                              // stop the hosts: each replica at its trainer's exact state
+  void set_schedule(double lr, int batch);  // the live lr / batch sliders, replicas and hosts
+  const char* trainer_kind() const;         // "frame", "thread" or "worker": what trains the main run
+  void measure(double now_ms);              // after training in a frame: stop messages and steps per second
 };
 
 }  // namespace attnlab

@@ -262,7 +262,8 @@ std::string api_call(const std::string& name, const std::string& args_text) {
               {"denseScoresPerStep", nullptr},
               {"done", false},
               {"error", app.runs.main.error},
-              {"loadedFrom", nullptr}};
+              {"loadedFrom", nullptr},
+              {"trainer", app.runs.trainer_kind()}};
     if (!app.runs.main.source.empty()) m["loadedFrom"] = app.runs.main.source;
     // the chance level the Training panel draws: the dev share of the training split's most frequent tag
     m["chance"] = app.runs.chance >= 0 ? json(app.runs.chance) : json(nullptr);

@@ -511,6 +511,11 @@ int main(int argc, char** argv) {
   attnlab::set_open_file_hook([app = rt.app.get()](const attnlab::OpenedFile& f) {
     app->open_file(f.name, f.bytes.data(), f.bytes.size(), f.error);
   });
+#if !defined(__EMSCRIPTEN__)
+  // The desktop trains each run in a thread of its own; the views read the replica (web/app/trainer_host.h).
+  rt.app->runs.make_host = [] { return attnlab::make_thread_host(); };
+  rt.app->runs.host_kind = "thread";
+#endif
   update_fonts(*rt.app, pixel_scale(rt.window), &rt.font_scale);  // English first
   rt.app->state.lang = attnlab::preferred_language();  // the browser's (or the desktop's) unless the link says
   rt.app->load_url_state(attnlab::read_url_state());
