@@ -507,8 +507,14 @@ ATTNLAB_EXPORT const char* attnlab_version() { return ATTNLAB_VERSION; }
 // Internal (the soak benchmark and its test): the bytes malloc holds now. The WebAssembly memory only ever grows,
 // so its size shows the peak; this shows a leak.
 ATTNLAB_EXPORT const char* attnlab_memory() {
-  const struct mallinfo m = mallinfo();
-  g_buffer = nlohmann::json{{"heapUsed", static_cast<double>(static_cast<unsigned>(m.uordblks))}}.dump();
+#if defined(__EMSCRIPTEN__)
+  const struct mallinfo m = mallinfo();  // Emscripten's dlmalloc
+  const double used = static_cast<double>(static_cast<unsigned>(m.uordblks));
+#else
+  const struct mallinfo2 m = mallinfo2();  // glibc (mallinfo is deprecated there: its fields are int)
+  const double used = static_cast<double>(m.uordblks);
+#endif
+  g_buffer = nlohmann::json{{"heapUsed", used}}.dump();
   return g_buffer.c_str();
 }
 
