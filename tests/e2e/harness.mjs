@@ -49,6 +49,16 @@ export async function serve({ dir = DIST, prefix = '/', override = null, extraRo
   return { base, url: base + prefix, close: () => new Promise((ok) => server.close(ok)) };
 }
 
+// A seeded generator of numbers in [0, 1) (mulberry32), for tests that draw random actions or requests.
+export function mulberry32(a) {
+  return () => {
+    a |= 0; a = (a + 0x6d2b79f5) | 0;
+    let t = Math.imul(a ^ (a >>> 15), 1 | a);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
 export async function launch() {
   return chromium.launch({
     executablePath: process.env.ATTNLAB_CHROMIUM || '/usr/bin/chromium',

@@ -5,7 +5,7 @@
 // neither frame logged an error or threw.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { serve, launch, openPage } from './harness.mjs';
+import { serve, launch, openPage, mulberry32 } from './harness.mjs';
 
 const SEED = Number(process.env.ATTNLAB_FUZZ_SEED || 1);
 const REQUESTS = Number(process.env.ATTNLAB_FUZZ_REQUESTS || 300);
@@ -16,15 +16,6 @@ before(async () => {
   course = await serve();
 });
 after(async () => { await browser?.close(); await app?.close(); await course?.close(); });
-
-function mulberry32(a) {
-  return () => {
-    a |= 0; a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 // A random argument: the kinds of values a confused or hostile page sends. Sent as JSON-able descriptions and
 // built inside the page (so typed arrays, NaN and undefined survive the trip into the browser).

@@ -5,16 +5,7 @@
 // step: the same configuration each time, so what grows between samples is what the session left behind (a leak),
 // not the working set of the last task chosen. Used by `make soak` (scripts/soak.mjs, 30 minutes) and by the 2-minute test
 // (tests/e2e/soak.test.mjs).
-import { openPage } from './harness.mjs';
-
-function mulberry32(a) {
-  return () => {
-    a |= 0; a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { openPage, mulberry32 } from './harness.mjs';
 
 // Settings a student or a teacher would pick (every one valid on its own; they are applied one at a time).
 const CHANGES = [
