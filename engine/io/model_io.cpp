@@ -58,6 +58,7 @@ class Writer {
 class Reader {
  public:
   Reader(const std::uint8_t* p, std::size_t n) : p_(p), n_(n) {}
+  std::size_t remaining() const { return n_ - pos_; }
   void need(std::size_t k) {
     if (n_ - pos_ < k) throw ModelFileError("malformed model file: a field runs past the end of the payload");
   }
@@ -290,23 +291,48 @@ LoadedModel load_model(const std::uint8_t* bytes, std::size_t size) {
   if (mc.grid_w > 0) d.grid_w = mc.grid_w, d.grid_h = mc.grid_h;  // a model of images: the data's grid
   const std::string problem = check_model_config(mc);
   if (!problem.empty()) throw ModelFileError("malformed model file: bad configuration: " + problem);
+  // The tensor table and the values are read (and their size checked against the bytes the file really has)
+  // before the model is built: a configuration that asks for billions of parameters must not allocate them
+  // before it is found out (a 2 KB file once made the loader ask for 23 GB).
+  struct TensorEntry {
+    std::string name;
+    int rows, cols;
+  };
+  const std::uint32_t n_tensors = r.u32();
+  r.need(static_cast<std::size_t>(n_tensors) * 12);  // each entry takes at least 12 bytes
+  std::vector<TensorEntry> table;
+  std::uint64_t file_values = 0;
+  for (std::uint32_t i = 0; i < n_tensors; ++i) {
+    TensorEntry e;
+    e.name = r.str();
+    e.rows = r.i32();
+    e.cols = r.i32();
+    if (e.rows < 0 || e.cols < 0)
+      throw ModelFileError("malformed model file: tensor " + e.name + " has a negative size");
+    file_values += static_cast<std::uint64_t>(e.rows) * static_cast<std::uint64_t>(e.cols);
+    table.push_back(std::move(e));
+  }
+  const std::uint64_t n_values = r.u64();
+  if (n_values != file_values) throw ModelFileError("malformed model file: wrong number of parameter values");
+  if (n_values > r.remaining() / 4) {
+    throw ModelFileError("the model file is truncated: it announces " + std::to_string(n_values) +
+                         " parameter values, more than its bytes hold");
+  }
   out.model = make_model<float>(mc);
   ParamStore<float>& store = out.model->params();
-  const std::uint32_t n_tensors = r.u32();
   if (n_tensors != store.tensors().size()) {
     throw ModelFileError("malformed model file: " + std::to_string(n_tensors) + " tensors, the configuration has " +
                          std::to_string(store.tensors().size()));
   }
-  for (const ParamInfo& t : store.tensors()) {
-    const std::string name = r.str();
-    const int rows = r.i32(), cols = r.i32();
-    if (name != t.name || rows != t.rows || cols != t.cols) {
-      throw ModelFileError("malformed model file: tensor " + name + " (" + std::to_string(rows) + "x" +
-                           std::to_string(cols) + ") where the configuration has " + t.name + " (" +
+  for (std::size_t i = 0; i < table.size(); ++i) {
+    const ParamInfo& t = store.tensors()[i];
+    const TensorEntry& e = table[i];
+    if (e.name != t.name || e.rows != t.rows || e.cols != t.cols) {
+      throw ModelFileError("malformed model file: tensor " + e.name + " (" + std::to_string(e.rows) + "x" +
+                           std::to_string(e.cols) + ") where the configuration has " + t.name + " (" +
                            std::to_string(t.rows) + "x" + std::to_string(t.cols) + ")");
     }
   }
-  const std::uint64_t n_values = r.u64();
   if (n_values != store.size()) throw ModelFileError("malformed model file: wrong number of parameter values");
   r.need(store.size() * 4);
   for (std::size_t i = 0; i < store.size(); ++i) store.values()[i] = r.f32();
