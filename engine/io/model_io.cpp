@@ -1,6 +1,7 @@
 // P = payload length
 #include "engine/io/model_io.h"
 
+#include <algorithm>
 #include <cerrno>
 #include <cstring>
 #include <fstream>
@@ -318,7 +319,12 @@ LoadedModel load_model(const std::uint8_t* bytes, std::size_t size) {
     throw ModelFileError("the model file is truncated: it announces " + std::to_string(n_values) +
                          " parameter values, more than its bytes hold");
   }
-  out.model = make_model<float>(mc);
+  mc.max_parameters = std::max<std::uint64_t>(n_values, 1);  // the configuration's model must fit the file's values
+  try {
+    out.model = make_model<float>(mc);
+  } catch (const std::invalid_argument& e) {
+    throw ModelFileError(std::string("malformed model file: its configuration does not match its values: ") + e.what());
+  }
   ParamStore<float>& store = out.model->params();
   if (n_tensors != store.tensors().size()) {
     throw ModelFileError("malformed model file: " + std::to_string(n_tensors) + " tensors, the configuration has " +

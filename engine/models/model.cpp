@@ -123,6 +123,12 @@ void SeqModel<Real>::add_param(const std::string& name, int rows, int cols, Init
 
 template <typename Real>
 void SeqModel<Real>::finish_parameters() {
+  std::size_t total = 0;
+  for (const ParamInfo& t : store_.tensors()) total += t.size();
+  if (cfg_.max_parameters > 0 && total > cfg_.max_parameters) {
+    throw std::invalid_argument("the model would have " + std::to_string(total) + " parameters, more than the " +
+                                std::to_string(cfg_.max_parameters) + " allowed");
+  }
   store_.allocate();
   for (std::size_t i = 0; i < slots_.size(); ++i) {
     const std::size_t off = store_.tensors()[i].offset;

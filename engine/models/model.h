@@ -66,6 +66,9 @@ struct ModelConfig {
   int max_len = 32;                     // rows of a learned PE table; workspace length
   int max_batch = 32;                   // workspace batch size (a larger batch grows the workspace once)
   std::uint32_t seed = 0;               // parameter initialization
+  // At most this many parameters (0 = any): checked before they are allocated. Not a setting and not saved:
+  // a model file's loader sets what the file's bytes hold, so a damaged file cannot ask for more memory.
+  std::size_t max_parameters = 0;
   // Images (the image task; Trainer::fit_to_data sets them from the data): every sequence is a grid_h × grid_w
   // image, its pixels row by row (T = grid_h·grid_w). 0 = a sequence. On a grid the positional encoding is
   // two-dimensional (row and column: posenc.h), the window mask is a square of (2w+1)×(2w+1) pixels (mask.h) and
