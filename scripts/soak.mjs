@@ -46,8 +46,8 @@ async function main() {
   const heapOk = v.growth < 0.05;
   const fpsOk = v.fpsLate >= v.fpsEarly * 0.9;
   console.log(`\n${r.actions.length} actions; page problems: ${r.problems.length ? r.problems.slice(0, 5).join('; ') : 'none'}`);
-  console.log(`heap (${v.key}) after the first minute: ${MB(v.base)} MB -> peak ${MB(v.peak)} MB, ` +
-              `${(100 * v.growth).toFixed(1)} % (target < 5 %: ${heapOk ? 'met' : 'NOT met'})`);
+  console.log(`heap (${v.key}) after the first minute: ${MB(v.base)} MB -> ${MB(v.end)} MB at the end (median of the ` +
+              `last three; peak ${MB(v.peak)} MB), ${(100 * v.growth).toFixed(1)} % (target < 5 %: ${heapOk ? 'met' : 'NOT met'})`);
   console.log(`WebAssembly memory: ${MB(v.wasmFirst)} MB at the start, ${MB(v.wasmLast)} MB at the end`);
   console.log(`fps: ${v.fpsEarly.toFixed(1)} in the second quarter, ${v.fpsLate.toFixed(1)} in the last ` +
               `(target: not falling, within 10 %: ${fpsOk ? 'met' : 'NOT met'})`);

@@ -126,10 +126,14 @@ export function verdict(samples) {
   const key = samples.every((s) => s.heapUsed !== null) ? 'heapUsed' : 'wasmBytes';
   const base = after.length ? after[0][key] : samples[0][key];
   const peak = Math.max(...(after.length ? after : samples).map((s) => s[key]));
+  // A leak raises the floor; a sample taken while something was still being freed is a spike. So the growth is
+  // the median of the last three samples over the first after a minute (the peak is reported beside it).
+  const last = (after.length ? after : samples).slice(-3).map((s) => s[key]).sort((a, b) => a - b);
+  const end = last[Math.floor(last.length / 2)];
   const q = Math.max(1, Math.floor(samples.length / 4));
   const mean = (xs) => xs.reduce((a, s) => a + s.fps, 0) / Math.max(1, xs.length);
   return {
-    key, base, peak, growth: peak / base - 1,
+    key, base, peak, end, growth: end / base - 1,
     fpsEarly: mean(samples.slice(q, 2 * q)), fpsLate: mean(samples.slice(-q)),
     wasmFirst: samples[0].wasmBytes, wasmLast: samples[samples.length - 1].wasmBytes,
   };
