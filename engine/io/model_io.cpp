@@ -339,8 +339,7 @@ LoadedModel load_model(const std::uint8_t* bytes, std::size_t size) {
                            std::to_string(t.rows) + "x" + std::to_string(t.cols) + ")");
     }
   }
-  if (n_values != store.size()) throw ModelFileError("malformed model file: wrong number of parameter values");
-  r.need(store.size() * 4);
+  // (the table matches the model's tensors, so store.size() == n_values, and the bytes for them were checked above)
   for (std::size_t i = 0; i < store.size(); ++i) store.values()[i] = r.f32();
   if (!r.at_end()) throw ModelFileError("malformed model file: extra bytes in the payload");
   return out;
