@@ -315,6 +315,8 @@ FILE_NAME_ALLOW = [
     ("app.js", "build output of the wasm app (build/wasm, dist/)"),
     ("app.wasm", "build output of the wasm app (build/wasm, dist/)"),
     ("attnlab.js", "build output: the CLI built for Node (build/wasm)"),
+    ("trainer.js", "build output: the trainer's engine-only module for the Web Worker (build/wasm, dist/)"),
+    ("trainer.wasm", "build output: the trainer's engine-only module for the Web Worker (build/wasm, dist/)"),
     ("attnlab_relaxed.*", "build output: the CLI on the relaxed-SIMD kernels (build/wasm, ATTNLAB_RELAXED_SIMD)"),
     ("*.model", "model files are made by 'attnlab train --save' (examples: pos.model, m.model)"),
     ("my-treebank.conllu", "an example name in the help and README: the user's own CoNLL-U file"),

@@ -156,6 +156,21 @@ if(EMSCRIPTEN)
   target_link_options(attnlab_app PRIVATE
     -sMIN_WEBGL_VERSION=2 -sMAX_WEBGL_VERSION=2 -sALLOW_MEMORY_GROWTH=1 -sENVIRONMENT=web
     -sEXPORTED_RUNTIME_METHODS=ccall,cwrap,UTF8ToString -sEXPORTED_FUNCTIONS=_main,_malloc,_free)
+
+  # The trainer's Web Worker (web/platform/worker_host.h): trainer.js + trainer.wasm, the engine alone, and
+  # trainer_worker.js, the worker's script, beside app.wasm. The page fetches them only once training starts
+  # (after the first frame), so they are not part of the first load.
+  add_executable(attnlab_trainer "${CMAKE_SOURCE_DIR}/web/platform/worker/trainer_worker.cpp")
+  target_link_libraries(attnlab_trainer PRIVATE attnlab_engine)
+  target_compile_options(attnlab_trainer PRIVATE ${ATTNLAB_WARNINGS})
+  set_target_properties(attnlab_trainer PROPERTIES OUTPUT_NAME trainer SUFFIX ".js")
+  target_link_options(attnlab_trainer PRIVATE -sMODULARIZE=1 -sEXPORT_NAME=AttnlabTrainer -sENVIRONMENT=worker
+    -sALLOW_MEMORY_GROWTH=1 -sEXPORTED_FUNCTIONS=_malloc,_free -sEXPORTED_RUNTIME_METHODS=UTF8ToString,HEAPU8)
+  add_custom_target(attnlab_trainer_worker_js ALL
+    COMMAND ${CMAKE_COMMAND} -E copy_if_different "${CMAKE_SOURCE_DIR}/web/platform/worker/trainer_worker.js"
+            "${CMAKE_BINARY_DIR}/trainer_worker.js"
+    DEPENDS "${CMAKE_SOURCE_DIR}/web/platform/worker/trainer_worker.js")
+  add_dependencies(attnlab_app attnlab_trainer attnlab_trainer_worker_js)
 else()
   target_compile_definitions(attnlab_app PRIVATE ATTNLAB_DESKTOP=1)
 endif()

@@ -149,6 +149,7 @@ class Trainer {
   EvalResult evaluate(const std::vector<Sequence>& seqs, int max_sequences = 0);
 
   SeqModel<float>& model() { return *model_; }
+  const SeqModel<float>& model() const { return *model_; }
   const ModelConfig& model_config() const { return model_->config(); }
   const TrainConfig& config() const { return cfg_; }
   const Dataset& data() const { return *data_; }

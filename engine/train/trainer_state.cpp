@@ -22,6 +22,7 @@
 #include <algorithm>
 #include <cstring>
 
+#include "engine/core/bytes.h"
 #include "engine/train/trainer.h"
 
 namespace attnlab {
@@ -38,91 +39,12 @@ static std::uint32_t fnv1a(const std::uint8_t* p, std::size_t n) {
 
 namespace {
 
-class Out {
- public:
-  std::vector<std::uint8_t> bytes;
-  void u8(std::uint8_t v) { bytes.push_back(v); }
-  void u32(std::uint32_t v) {
-    for (int i = 0; i < 4; ++i) bytes.push_back(static_cast<std::uint8_t>(v >> (8 * i)));
-  }
-  void u64(std::uint64_t v) {
-    for (int i = 0; i < 8; ++i) bytes.push_back(static_cast<std::uint8_t>(v >> (8 * i)));
-  }
-  void i32(int v) { u32(static_cast<std::uint32_t>(v)); }
-  void i64(long v) { u64(static_cast<std::uint64_t>(static_cast<std::int64_t>(v))); }
-  void f64(double v) {
-    std::uint64_t b;
-    std::memcpy(&b, &v, 8);
-    u64(b);
-  }
-  void f32s(const float* p, std::size_t n) {
-    const std::size_t at = bytes.size();
-    bytes.resize(at + 4 * n);
-    for (std::size_t i = 0; i < n; ++i) {
-      std::uint32_t b;
-      std::memcpy(&b, p + i, 4);
-      for (int k = 0; k < 4; ++k) bytes[at + 4 * i + k] = static_cast<std::uint8_t>(b >> (8 * k));
-    }
-  }
-  void str(const std::string& s) {
-    u32(static_cast<std::uint32_t>(s.size()));
-    bytes.insert(bytes.end(), s.begin(), s.end());
-  }
-};
+using Out = ByteWriter;
 
-class In {
+// Every problem reads "bad trainer state: ...".
+class In : public ByteReader<TrainerStateError> {
  public:
-  In(const std::uint8_t* p, std::size_t n) : p_(p), n_(n) {}
-  void need(std::size_t k, const char* what) {
-    if (n_ - pos_ < k) throw TrainerStateError(std::string("bad trainer state: ") + what + " runs past its end");
-  }
-  std::uint8_t u8() {
-    need(1, "a field");
-    return p_[pos_++];
-  }
-  std::uint32_t u32() {
-    need(4, "a field");
-    std::uint32_t v = 0;
-    for (int i = 0; i < 4; ++i) v |= static_cast<std::uint32_t>(p_[pos_++]) << (8 * i);
-    return v;
-  }
-  std::uint64_t u64() {
-    need(8, "a field");
-    std::uint64_t v = 0;
-    for (int i = 0; i < 8; ++i) v |= static_cast<std::uint64_t>(p_[pos_++]) << (8 * i);
-    return v;
-  }
-  int i32() { return static_cast<int>(u32()); }
-  long i64() { return static_cast<long>(static_cast<std::int64_t>(u64())); }
-  double f64() {
-    const std::uint64_t b = u64();
-    double v;
-    std::memcpy(&v, &b, 8);
-    return v;
-  }
-  template <typename Vec>
-  void f32s(Vec& out, std::size_t n, const char* what) {
-    if (n > (n_ - pos_) / 4) throw TrainerStateError(std::string("bad trainer state: ") + what + " runs past its end");
-    out.resize(n);
-    for (std::size_t i = 0; i < n; ++i) {
-      std::uint32_t b = 0;
-      for (int k = 0; k < 4; ++k) b |= static_cast<std::uint32_t>(p_[pos_ + 4 * i + k]) << (8 * k);
-      std::memcpy(&out[i], &b, 4);
-    }
-    pos_ += 4 * n;
-  }
-  std::string str() {
-    const std::uint32_t len = u32();
-    need(len, "a text field");
-    std::string s(reinterpret_cast<const char*>(p_ + pos_), len);
-    pos_ += len;
-    return s;
-  }
-  bool at_end() const { return pos_ == n_; }
-
- private:
-  const std::uint8_t* p_;
-  std::size_t n_, pos_ = 0;
+  In(const std::uint8_t* p, std::size_t n) : ByteReader<TrainerStateError>(p, n, "bad trainer state: ") {}
 };
 
 void put_metrics(Out& o, const Metrics& m) {

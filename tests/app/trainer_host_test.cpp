@@ -218,5 +218,54 @@ TEST(TrainerHostFallback, AFailedHostTrainsInFrameWithANotice) {
   EXPECT_EQ(app.notices.back().value("reason"), "the worker did not answer");
 }
 
+// A host still getting ready (the browser's worker fetching its module): the run trains in-frame meanwhile, and
+// the host takes over from the replica's exact state once it is ready.
+class LateHost : public TrainerHost {
+ public:
+  explicit LateHost(bool* ready) : ready_(ready), inner_(make_thread_host(20)) {}
+  const char* kind() const override { return "worker"; }
+  bool ready() const override { return *ready_; }
+  void start(const Trainer& replica) override {
+    EXPECT_TRUE(*ready_) << "started before it was ready";
+    started_at = replica.steps_done();
+    inner_->start(replica);
+  }
+  bool adopt(Trainer& replica) override { return inner_->adopt(replica); }
+  void stop(Trainer& replica) override { inner_->stop(replica); }
+  bool running() const override { return inner_->running(); }
+  void set_schedule(double lr, int batch) override { inner_->set_schedule(lr, batch); }
+  static long started_at;
+
+ private:
+  bool* ready_;
+  std::unique_ptr<TrainerHost> inner_;
+};
+long LateHost::started_at = -1;
+
+TEST(TrainerHostFallback, AHostNotReadyYetLetsTheRunTrainInFrame) {
+  NEEDS_THREADS();
+  App app;
+  ASSERT_TRUE(app.set_state({{"task", "reverse"}, {"dim", "16"}, {"heads", "2"}, {"layers", "1"}}).empty());
+  bool ready = false;
+  app.runs.make_host = [&ready] { return std::make_unique<LateHost>(&ready); };
+  app.runs.host_kind = "worker";
+  double now = 1000;
+  for (int i = 0; i < 5; ++i) app.tick(now += 16, 16);
+  EXPECT_STREQ(app.runs.trainer_kind(), "frame") << "while the host loads";
+  const long in_frame = app.runs.main.step();
+  EXPECT_GT(in_frame, 0) << "trained in-frame while the host was not ready";
+  EXPECT_EQ(LateHost::started_at, -1);
+  ready = true;
+  app.tick(now += 16, 16);
+  EXPECT_STREQ(app.runs.trainer_kind(), "worker");
+  EXPECT_EQ(LateHost::started_at, in_frame) << "the host starts from the replica's state";
+  for (int i = 0; i < 400 && app.runs.main.step() < in_frame + 10; ++i) {
+    app.tick(now += 16, 16);
+    sleep_ms(5);
+  }
+  EXPECT_GE(app.runs.main.step(), in_frame + 10) << "the host trains on";
+  EXPECT_TRUE(app.notices.empty() || app.notices.back().key != "notice_trainer_fallback");
+}
+
 }  // namespace
 }  // namespace attnlab

@@ -41,28 +41,35 @@ static bool host_failed(Runs& runs, Run& r) {
 }
 
 // One frame of a run trained by its host: adopt the newest state; (re)start the host when it is not training.
-static void host_train(Runs& runs, Run& r) {
-  if (!r.trainer) return;
+// False when the run trains in-frame this frame instead (no host could be made, it failed just now, or it is
+// still getting ready).
+static bool host_train(Runs& runs, Run& r) {
+  if (!r.trainer) return true;  // nothing to train
   if (!r.host) {
-    if (!can_train(r)) return;
+    if (!can_train(r)) return true;
+    if (!runs.make_host) return false;
     r.host = runs.make_host();
   }
-  if (host_failed(runs, r)) return;
+  if (host_failed(runs, r)) return false;
+  if (!r.host->ready()) return false;  // a worker still loading its module: in-frame meanwhile
   r.host->adopt(*r.trainer);
-  if (host_failed(runs, r)) return;
+  if (host_failed(runs, r)) return false;
   if (!r.host->running() && can_train(r)) r.host->start(*r.trainer);
+  return true;
 }
 
 void Runs::train_for(double budget) {
+  bool main_here = true, baseline_here = compare_active;  // trained in-frame this frame
   if (make_host) {
-    host_train(*this, main);
-    if (compare_active) host_train(*this, baseline);
+    main_here = !host_train(*this, main);
+    if (compare_active) baseline_here = !host_train(*this, baseline);
     else hold_run(baseline);
-    if (make_host) return;  // (a host that failed just now: in-frame from this frame on)
   }
-  const bool both = compare_active && can_train(baseline);
-  if (can_train(main)) main.trainer->step_for(both ? budget / 2 : budget);
-  if (both) baseline.trainer->step_for(budget / 2);
+  main_here = main_here && can_train(main);
+  baseline_here = baseline_here && can_train(baseline);
+  const double share = main_here && baseline_here ? budget / 2 : budget;  // one frame's budget for both
+  if (main_here) main.trainer->step_for(share);
+  if (baseline_here) baseline.trainer->step_for(share);
 }
 
 void Runs::hold() {
@@ -77,7 +84,10 @@ void Runs::set_schedule(double lr, int batch) {
   }
 }
 
-const char* Runs::trainer_kind() const { return make_host ? host_kind.c_str() : "frame"; }
+const char* Runs::trainer_kind() const {
+  if (!make_host || (main.host && !main.host->ready())) return "frame";
+  return host_kind.c_str();
+}
 
 static void note_stop(Run& r) {
   if (r.trainer && r.trainer->done() && r.error.empty() && r.trainer->diverged()) r.error = r.trainer->stop_reason();

@@ -10,7 +10,7 @@
 //   host->start(replica);        // training on again: from the replica's state
 //
 // Back ends: a std::thread (the desktop, native tests: make_thread_host) and the browser's Web Worker
-// (web/platform). Without a host the runs train in-frame (Runs::train_for).
+// (web/platform/worker_host.h). Without a host the runs train in-frame (Runs::train_for).
 #pragma once
 
 #include <memory>
@@ -37,6 +37,9 @@ class TrainerHost {
   virtual void set_schedule(double lr, int batch) = 0;
   // Why this host cannot train ("" = it can); the runs then train in-frame.
   virtual std::string failure() const { return ""; }
+  // False while the host is still getting ready (a Web Worker loading its module): the run trains in-frame
+  // meanwhile, and the host takes over from the replica's state once it is ready.
+  virtual bool ready() const { return true; }
 };
 
 // A std::thread that trains and publishes a state about every publish_ms of training. Destroying it while it

@@ -518,6 +518,16 @@ ATTNLAB_EXPORT const char* attnlab_memory() {
   return g_buffer.c_str();
 }
 
+// Internal (the browser tests): the notices on screen now, oldest first, as {key, text} (text: the English one).
+ATTNLAB_EXPORT const char* attnlab_notices() {
+  nlohmann::json list = nlohmann::json::array();
+  if (attnlab::g_app) {
+    for (const attnlab::Message& m : attnlab::g_app->notices) list.push_back({{"key", m.key}, {"text", m.text}});
+  }
+  g_buffer = list.dump();
+  return g_buffer.c_str();
+}
+
 ATTNLAB_EXPORT const char* attnlab_call(const char* name, const char* json_args) {
   g_buffer = attnlab::api_call(name ? name : "", json_args ? json_args : "[]");
   return g_buffer.c_str();

@@ -131,6 +131,8 @@
     m.wasmBytes = Module.HEAPU8.length;
     return m;
   };
+  // Internal (the browser tests): the notices on screen, oldest first: [{key, text}] (text in English).
+  api._notices = function () { return JSON.parse(call('attnlab_notices')); };
   api._ui = function (opts) { return JSON.parse(call('attnlab_ui', ['number'], [opts && opts.items ? 1 : 0])); };
   // Your own data: the text of a CoNLL-U file or of word/TAG lines; the task becomes 'own'. Returns
   // {sentences, tokens, tags, name, format, train, dev, chance, chanceTag}; a malformed or too large text

@@ -25,6 +25,7 @@
 #include "web/platform/files.h"
 #include "web/platform/platform.h"
 #include "web/platform/view_image.h"
+#include "web/platform/worker_host.h"
 #include "web/ui/fonts.h"
 #include "web/ui/gl.h"
 #include "web/ui/strings.h"
@@ -511,8 +512,12 @@ int main(int argc, char** argv) {
   attnlab::set_open_file_hook([app = rt.app.get()](const attnlab::OpenedFile& f) {
     app->open_file(f.name, f.bytes.data(), f.bytes.size(), f.error);
   });
-#if !defined(__EMSCRIPTEN__)
-  // The desktop trains each run in a thread of its own; the views read the replica (web/app/trainer_host.h).
+  // Each run trains off the UI thread, the views read its replica (web/app/trainer_host.h): the browser in a
+  // Web Worker (worker_host.h), the desktop in a thread of its own.
+#if defined(__EMSCRIPTEN__)
+  rt.app->runs.make_host = [] { return attnlab::make_worker_host(); };
+  rt.app->runs.host_kind = "worker";
+#else
   rt.app->runs.make_host = [] { return attnlab::make_thread_host(); };
   rt.app->runs.host_kind = "thread";
 #endif
