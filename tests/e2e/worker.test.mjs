@@ -49,10 +49,12 @@ test('the page trains in a Web Worker; pause, step(n), resume and settings chang
 
     // Compare: the baseline trains in a second worker alongside the main run
     await api(page, 'setState', { panel: 'compare' });
-    const before = (await metrics(page)).step;
-    await until(page, (s) => window.attnlab.metrics().step > s + 10, before);
+    for (let t = 0; t < 100 && workers.length < 2; ++t) await page.waitForTimeout(100);
     assert.ok(workers.filter((u) => u.endsWith('/trainer_worker.js')).length >= 2,
               `a second worker for the baseline: ${workers}`);
+    const before = (await metrics(page)).step;
+    await until(page, (s) => window.attnlab.metrics().step > s + 10, before);
+    assert.equal((await metrics(page)).trainer, 'worker');
     assert.deepEqual(await api(page, '_notices'), []);
     assert.deepEqual(problems, []);
   } finally {
