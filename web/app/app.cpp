@@ -263,6 +263,7 @@ void App::start_run(Run& run, const std::string& kind, const AppState& settings)
 
 void App::rebuild_runs() {
   start_run(runs.main, state.model);
+  built = state;
   runs.baseline = Run{};
   if (runs.compare_active) ensure_baseline();
   picks.history = -1;
@@ -275,6 +276,46 @@ void App::ensure_baseline() {
 }
 
 void App::reset() { rebuild_runs(); }
+
+// ------------------------------------------------------------------------------------------------ way back
+
+App::Trouble App::trouble() const {
+  const Trainer* t = runs.main.trainer.get();
+  if (!t) return runs.main.error.empty() ? Trouble::none : Trouble::failed;
+  if (t->diverged()) return Trouble::diverged;
+  if (t->done() && t->stop_reason().rfind("error", 0) == 0) return Trouble::failed;
+  return Trouble::none;
+}
+
+float App::lower_lr_value() const {
+  const float lo = static_cast<float>(setting_range("lr").lo);
+  return std::max(lo, state.lr / 10);
+}
+
+std::string App::lower_lr() {
+  AppState next = state;
+  next.lr = lower_lr_value();
+  const std::string problem = apply(next);
+  if (problem.empty()) reset();  // a live lr change alone would go on from the diverged step
+  return problem;
+}
+
+std::string App::back_to_working() {
+  AppState next = has_working ? working : AppState{};
+  if (!has_working) next.task = state.task;  // the defaults of the same task (its PE and mask defaults follow)
+  // what the page looks like stays as it is: language, panel, embed, the lesson
+  next.lang = state.lang;
+  next.panel = state.panel;
+  next.embed = state.embed;
+  next.panels = state.panels;
+  next.controls = state.controls;
+  next.caption = state.caption;
+  next.lesson = state.lesson;
+  next.guess = state.guess;
+  const std::string problem = apply(next);
+  if (problem.empty() && trouble() != Trouble::none) reset();  // the same settings: train them from step 0
+  return problem;
+}
 
 // ------------------------------------------------------------------------------------------------ training
 
@@ -313,6 +354,11 @@ void App::tick(double now, double frame_ms) {
   }
   lesson_update(*this);
   runs.measure(now);
+  if (runs.main.serial != working_serial && runs.main.step() > 0 && trouble() == Trouble::none) {
+    working = built;  // these settings train: the way back goes here
+    has_working = true;
+    working_serial = runs.main.serial;
+  }
   ensure_view();
 }
 

@@ -105,6 +105,20 @@ struct App {
   void ensure_baseline();
   void reset();  // restart training from step 0 with the same settings
 
+  // The way back from a run that cannot train (the Training and Model panels' buttons; the extremes test):
+  //   diverged (loss NaN or infinite)  -> lower_lr(): the learning rate / 10, training again from step 0
+  //   no model, or it stopped on an error (e.g. a batch too large for memory) -> back_to_working(): the
+  //     settings of the last run that trained a step without an error (none yet: the defaults, same task)
+  enum class Trouble { none, diverged, failed };
+  Trouble trouble() const;
+  float lower_lr_value() const;  // what lower_lr() sets
+  std::string lower_lr();
+  std::string back_to_working();
+  AppState working;          // the settings of the last main run that trained a step without an error
+  bool has_working = false;  //   (has_working: there was one)
+  AppState built;            // the settings the main run was built with (becomes `working` once it trains)
+  long working_serial = 0;   // the main run `working` was taken from
+
   // Per frame: train within the time budget, then refresh the input view. frame_ms = length of a frame.
   void tick(double now_ms, double frame_ms);
   int train_steps(int n);  // exactly n steps of the main run (and the baseline when comparing)

@@ -285,6 +285,7 @@ std::string App::load_model_bytes(const std::uint8_t* bytes, std::size_t size, c
   runs.data_name = lm.data_name;
   runs.data_note = note;
   runs.main = std::move(run);
+  built = state;  // (the way back: App::back_to_working)
   runs.baseline = Run{};
   runs.dev_eval_step = -1;
   if (runs.compare_active) ensure_baseline();

@@ -89,8 +89,12 @@ const char* Runs::trainer_kind() const {
   return host_kind.c_str();
 }
 
+// A run that diverged or stopped on an error (e.g. a batch too large for memory) says why in its error.
 static void note_stop(Run& r) {
-  if (r.trainer && r.trainer->done() && r.error.empty() && r.trainer->diverged()) r.error = r.trainer->stop_reason();
+  if (!r.trainer || !r.trainer->done() || !r.error.empty()) return;
+  const std::string& why = r.trainer->stop_reason();
+  if (r.trainer->diverged()) r.error = why;
+  else if (why.rfind("error: ", 0) == 0) r.error = why.substr(7);
 }
 
 static void measure_run(Run& r, double now_ms) {

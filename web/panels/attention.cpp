@@ -4,6 +4,7 @@
 #include <cstdio>
 
 #include "imgui.h"
+#include "web/panels/controls.h"
 #include "web/panels/image_views.h"
 #include "web/panels/panels.h"
 #include "web/ui/strings.h"
@@ -50,7 +51,8 @@ void ShowAttentionPanel(App& app, PanelTextures& tex) {
     return;
   }
   if (v.layers == 0 || v.len == 0) {
-    ImGui::TextDisabled("%s", app.runs.main.trainer ? S().attn_none : S().data_no_model);
+    if (app.runs.main.trainer) ImGui::TextDisabled("%s", S().attn_none);
+    else NoModel(app);
     ShowExportMenu(app, Panel::attention);
     return;
   }

@@ -110,4 +110,33 @@ void SettingControl(App& app, const std::string& key, float width) {
   }
 }
 
+void NoModel(App& app) {
+  ImGui::TextDisabled("%s", ui::S().view_no_model);
+  WayBack(app, /*with_reason=*/true);
+}
+
+void WayBack(App& app, bool with_reason) {
+  using ui::S;
+  const App::Trouble trouble = app.trouble();
+  if (trouble == App::Trouble::none) return;
+  ImGui::PushTextWrapPos(0);
+  if (trouble == App::Trouble::diverged) {
+    ImGui::TextColored(ImVec4(1, 0.55f, 0.45f, 1), S().train_diverged, app.runs.main.trainer->steps_done(),
+                       static_cast<double>(app.state.lr));
+    char label[160];
+    std::snprintf(label, sizeof label, S().train_lower_lr, static_cast<double>(app.lower_lr_value()));
+    if (ImGui::Button(label)) {
+      const std::string problem = app.lower_lr();
+      if (!problem.empty()) app.notices.push_back(problem);
+    }
+  } else {
+    if (with_reason) ImGui::TextColored(ImVec4(1, 0.55f, 0.45f, 1), "%s", app.runs.main.error.c_str());
+    if (ImGui::Button(app.has_working ? S().train_back_working : S().train_back_defaults)) {
+      const std::string problem = app.back_to_working();
+      if (!problem.empty()) app.notices.push_back(problem);
+    }
+  }
+  ImGui::PopTextWrapPos();
+}
+
 }  // namespace attnlab

@@ -25,4 +25,13 @@ void SettingControl(App& app, const std::string& key, float width);
 // The width SettingControl takes with a control `width` wide.
 float SettingControlWidth(const std::string& key, float width);
 
+// The way back when the main run cannot train (App::trouble): a diverged run's message and a button that lowers
+// the learning rate and starts again; a run that could not be built or stopped on an error gets a button back to
+// the settings that trained (App::back_to_working); with_reason: the run's error above it. Nothing when the run
+// is fine.
+void WayBack(App& app, bool with_reason = false);
+// A view with no model to show: says so, why, and the way back (so it is on screen in every layout, also where
+// the Model and Training panels are in the closed drawer).
+void NoModel(App& app);
+
 }  // namespace attnlab

@@ -142,7 +142,7 @@ void ShowDataPanel(App& app) {
     ImGui::TextDisabled(S().data_predicted, app.view.at_step);
     TokenChips(app, app.view.tokens, app.view.predicted, app.view.truth);
   } else if (!app.runs.main.trainer) {
-    ImGui::TextDisabled("%s", S().data_no_model);
+    ImGui::TextDisabled("%s", S().data_no_model);  // (the view beside says why, with the way back)
   }
 
   if (app.runs.data && app.input_is_text() && ImGui::TreeNode(S().data_examples)) {

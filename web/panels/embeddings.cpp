@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "imgui.h"
+#include "web/panels/controls.h"
 #include "web/panels/panels.h"
 #include "web/ui/strings.h"
 #include "web/ui/widgets.h"
@@ -47,7 +48,7 @@ void ShowEmbeddingsPanel(App& app, PanelTextures&) {
   const EmbeddingView& e = app.embeddings;
   if (!e.error.empty()) {
     // the two problems the page itself can name in the interface's language; the engine's others in its words
-    if (!app.runs.main.trainer) ImGui::TextDisabled("%s", S().data_no_model);
+    if (!app.runs.main.trainer) NoModel(app);
     else if (app.runs.data && app.runs.data->input != InputMode::tokens)
       ImGui::TextColored(ImVec4(1, 0.7f, 0.4f, 1), S().emb_none, S().emb_not_words);
     else ImGui::TextColored(ImVec4(1, 0.7f, 0.4f, 1), S().emb_none, e.error.c_str());

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "imgui.h"
+#include "web/panels/controls.h"
 #include "web/panels/panels.h"
 #include "web/ui/strings.h"
 #include "web/ui/widgets.h"
@@ -18,7 +19,7 @@ using ui::S;
 void ShowHistoryPanel(App& app, PanelTextures& tex) {
   ui::Intro(S().history_intro, app.picks.compact);
   if (!app.runs.main.trainer) {
-    ImGui::TextDisabled("%s", S().data_no_model);
+    NoModel(app);
     ShowExportMenu(app, Panel::history);
     return;
   }

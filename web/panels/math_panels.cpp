@@ -1,4 +1,5 @@
 #include "web/panels/math_panels.h"
+#include "web/panels/controls.h"
 
 #include <algorithm>
 #include <string>
@@ -58,7 +59,8 @@ const SeqModel<float>* MathPanelHeader(App& app, const char* intro) {
   std::string why;
   const SeqModel<float>* tg = shown_tagger(app, &why);
   if (!tg) {
-    ImGui::TextDisabled("%s", why.c_str());
+    if (!app.runs.main.trainer) NoModel(app);
+    else ImGui::TextDisabled("%s", why.c_str());
     return nullptr;
   }
   LayerHeadPickers(app, tg->config().layers, tg->config().heads);

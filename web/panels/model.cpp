@@ -84,6 +84,7 @@ void ShowModelPanel(App& app) {
     ImGui::TextColored(ImVec4(1, 0.55f, 0.45f, 1), "%s", app.runs.main.error.c_str());
     ImGui::PopTextWrapPos();
   }
+  if (!app.runs.main.trainer) WayBack(app);
 }
 
 }  // namespace attnlab

@@ -91,7 +91,10 @@ void ShowTrainingPanel(App& app, PanelTextures& tex) {
     app.apply(next);
   ModelFileButtons(app);
 
-  if (!tr) return;
+  if (!tr) {
+    WayBack(app);  // (the view says why)
+    return;
+  }
   const Metrics& m = tr->metrics();
   if (tr->history().empty()) ImGui::Text(S().train_status_first, tr->steps_done(), tr->config().eval_every);
   else ImGui::Text(S().train_status, tr->steps_done(), m.loss, 100 * m.train_acc);
@@ -112,8 +115,10 @@ void ShowTrainingPanel(App& app, PanelTextures& tex) {
     if (!app.runs.data_note.empty()) ImGui::TextDisabled("%s", app.runs.data_note.c_str());
     ImGui::PopTextWrapPos();
   }
-  if (tr->done() && !tr->diverged()) ImGui::TextDisabled("%s", tr->stop_reason().c_str());
-  if (!app.runs.main.error.empty()) ImGui::TextColored(ImVec4(1, 0.55f, 0.45f, 1), "%s", app.runs.main.error.c_str());
+  if (tr->done() && app.runs.main.error.empty()) ImGui::TextDisabled("%s", tr->stop_reason().c_str());
+  if (!app.runs.main.error.empty() && !tr->diverged())
+    ImGui::TextColored(ImVec4(1, 0.55f, 0.45f, 1), "%s", app.runs.main.error.c_str());
+  WayBack(app);  // (a diverged run's message is WayBack's, in the interface's language)
 
   // Curves: loss, and accuracy on training batches vs the dev set.
   const auto& hist = tr->history();
