@@ -34,6 +34,7 @@ struct FrameClock {
   float fps = 0.0f;
   long long frame = 0;  // frames drawn so far
   double now_ms = 0;    // wall clock of this frame
+  double busy_ms = 0;   // the UI thread's own time in the last frame drawn (training in-frame, views, drawing)
 };
 
 // The Embedding view's numbers: the main model's embedding table as a map (engine/train/embeddings.h).

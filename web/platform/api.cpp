@@ -429,7 +429,7 @@ std::string api_call(const std::string& name, const std::string& args_text) {
     json rects = json::array();
     for (const auto& r : app.picks.layout)
       rects.push_back({{"name", r.name}, {"x", r.x}, {"y", r.y}, {"w", r.w}, {"h", r.h}});
-    return json{{"ok", {{"rects", rects}, {"frame", app.clock.frame}}}}.dump();
+    return json{{"ok", {{"rects", rects}, {"frame", app.clock.frame}, {"busyMs", app.clock.busy_ms}}}}.dump();
   }
   if (name == "exportTorch") {
     if (!app.runs.main.trainer) return fail("exportTorch: there is no model to export: " + app.runs.main.error);

@@ -235,6 +235,7 @@ bool save_screenshot(const std::string& path, int w, int h) {
 
 void frame(void* arg) {
   Runtime& rt = *static_cast<Runtime*>(arg);
+  const Uint64 start = SDL_GetPerformanceCounter();  // (clock.busy_ms: the UI thread's time in this frame)
   int win_w = 0, win_h = 0;
   SDL_GetWindowSize(rt.window, &win_w, &win_h);
   auto handle = [&](const SDL_Event& event) {
@@ -353,6 +354,7 @@ void frame(void* arg) {
   ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
   attnlab::serve_exports(*rt.app, *rt.textures);  // pictures and files the views' menus or the API asked for
   ++rt.app->clock.frame;
+  rt.app->clock.busy_ms = static_cast<double>(SDL_GetPerformanceCounter() - start) / freq * 1000.0;
 
 #if defined(__EMSCRIPTEN__)
   if (rt.app->clock.frame == 1) notify_first_frame();
