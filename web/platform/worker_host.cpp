@@ -115,17 +115,6 @@ std::map<int, WorkerHost*>& hosts() {
 int g_next_host = 0;
 int g_next_gen = 0;  // generations are unique across hosts (a pooled worker may still send an old one's)
 
-// What the worker's trainer is built from, apart from the data (held by pointer): when it is unchanged the
-// worker keeps its trainer and only the state is sent. The live lr and batch are left out (states carry them).
-std::string setup_key(const Trainer& t) {
-  const TrainConfig& c = t.config();
-  return describe(t.model_config()) + "|" + std::to_string(c.steps) + " " + std::to_string(c.warmup) + " " +
-         std::to_string(c.cosine) + " " + std::to_string(c.clip) + " " + std::to_string(c.seed) + " " +
-         std::to_string(c.target_acc) + " " + std::to_string(c.eval_every) + " " + std::to_string(c.eval_max) + " " +
-         std::to_string(c.max_snapshots) + " " + std::to_string(c.snapshot_every) + " " +
-         std::to_string(c.word_dropout);
-}
-
 class WorkerHost : public TrainerHost {
  public:
   explicit WorkerHost(double publish_ms) : id_(++g_next_host), publish_ms_(publish_ms) {
@@ -149,12 +138,12 @@ class WorkerHost : public TrainerHost {
     latest_.clear();
     latest_done_ = false;
     schedule_changed_ = false;
+    // The setup once: a host serves one run, whose Trainer is built once (build_run makes a new Run, and with it
+    // a new host, for every new Trainer); later starts send only the state.
     std::vector<std::uint8_t> setup;
-    const std::string key = setup_key(replica);
-    if (replica.shared_data() != sent_data_ || key != sent_key_) {
+    if (set_up_for_ != &replica) {
       setup = save_trainer_setup(replica);
-      sent_data_ = replica.shared_data();  // held, so its address cannot be another data set's while we compare
-      sent_key_ = key;
+      set_up_for_ = &replica;
     }
     const std::vector<std::uint8_t> state = replica.save_state();
     const Trainer::StateBase base = replica.state_base();
@@ -220,10 +209,9 @@ class WorkerHost : public TrainerHost {
   int gen_ = 0;  // the generation training now (0: none)
   bool ready_ = false, running_ = false;
   std::string failure_;
-  std::vector<std::uint8_t> latest_;  // the newest state not adopted yet (empty: none)
-  bool latest_done_ = false;          // it is the trainer's last (training ended)
-  std::shared_ptr<const Dataset> sent_data_;
-  std::string sent_key_;  // what the worker's trainer was built from (setup_key), with sent_data_
+  std::vector<std::uint8_t> latest_;     // the newest state not adopted yet (empty: none)
+  bool latest_done_ = false;             // it is the trainer's last (training ended)
+  const Trainer* set_up_for_ = nullptr;  // the replica the worker's trainer was built from (its setup was sent)
   double lr_ = 0;
   int batch_ = 0;
   bool schedule_changed_ = false;

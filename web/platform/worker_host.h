@@ -5,8 +5,8 @@
 //   - A host takes a worker from the page's pool (a new one fetches and compiles trainer.wasm: until it says
 //     'ready' the host is not ready() and the run trains in-frame, so nothing waits for the download).
 //   - start: a new generation number (unique across hosts, so a reused worker's late messages are never
-//     mistaken for the new run's); the run's setup (engine/io/trainer_setup.h) the first time and whenever the
-//     run's data, model or training configuration changed, and always the replica's full state.
+//     mistaken for the new run's); the run's setup (engine/io/trainer_setup.h) on the host's first start (a host
+//     serves one run: a new Trainer comes with a new Run and host), and always the replica's full state.
 //   - The worker trains in chunks of ~publish_ms and sends a state after each (transferred ArrayBuffer), built
 //     on what the replica has; the replica adopts the newest each frame and acknowledges what it has now.
 //   - stop: the replica keeps the newest state it got; the worker is told to stop and everything it still
