@@ -4,6 +4,7 @@
 
 #include <atomic>
 #include <cmath>
+#include <cstddef>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -17,25 +18,34 @@
 #include "engine/train/optim.h"
 
 // Count every heap allocation made through operator new in this test program, so a test can assert that a
-// training step makes none. (Plain counting; the allocation itself is malloc as usual.)
+// training step makes none. (Plain counting; the allocation itself is malloc as usual.) Every form is replaced,
+// the nothrow ones too (std::stable_sort's buffer comes from one): a form left to the runtime would hand its
+// memory to the free() below from another allocator, which AddressSanitizer rightly reports as a mismatch.
 static std::atomic<long> g_allocations{0};
 
-void* operator new(std::size_t n) {
+static void* counted_alloc(std::size_t n, std::size_t align) noexcept {
   ++g_allocations;
-  if (void* p = std::malloc(n == 0 ? 1 : n)) return p;
-  throw std::bad_alloc();
-}
-void* operator new[](std::size_t n) {
-  ++g_allocations;
-  if (void* p = std::malloc(n == 0 ? 1 : n)) return p;
-  throw std::bad_alloc();
-}
-void* operator new(std::size_t n, std::align_val_t a) {
-  ++g_allocations;
-  const std::size_t align = static_cast<std::size_t>(a);
+  if (align <= alignof(std::max_align_t)) return std::malloc(n == 0 ? 1 : n);
   const std::size_t size = (n + align - 1) / align * align;  // aligned_alloc wants a multiple of align
-  if (void* p = std::aligned_alloc(align, size == 0 ? align : size)) return p;
+  return std::aligned_alloc(align, size == 0 ? align : size);
+}
+static void* counted_alloc_or_throw(std::size_t n, std::size_t align) {
+  if (void* p = counted_alloc(n, align)) return p;
   throw std::bad_alloc();
+}
+static std::size_t alignment(std::align_val_t a) { return static_cast<std::size_t>(a); }
+
+void* operator new(std::size_t n) { return counted_alloc_or_throw(n, 1); }
+void* operator new[](std::size_t n) { return counted_alloc_or_throw(n, 1); }
+void* operator new(std::size_t n, std::align_val_t a) { return counted_alloc_or_throw(n, alignment(a)); }
+void* operator new[](std::size_t n, std::align_val_t a) { return counted_alloc_or_throw(n, alignment(a)); }
+void* operator new(std::size_t n, const std::nothrow_t&) noexcept { return counted_alloc(n, 1); }
+void* operator new[](std::size_t n, const std::nothrow_t&) noexcept { return counted_alloc(n, 1); }
+void* operator new(std::size_t n, std::align_val_t a, const std::nothrow_t&) noexcept {
+  return counted_alloc(n, alignment(a));
+}
+void* operator new[](std::size_t n, std::align_val_t a, const std::nothrow_t&) noexcept {
+  return counted_alloc(n, alignment(a));
 }
 // GCC sees malloc'd memory "from operator new" reach free() here and warns; that pairing is exactly right.
 #if defined(__GNUC__) && !defined(__clang__)
@@ -46,7 +56,13 @@ void operator delete[](void* p) noexcept { std::free(p); }
 void operator delete(void* p, std::size_t) noexcept { std::free(p); }
 void operator delete[](void* p, std::size_t) noexcept { std::free(p); }
 void operator delete(void* p, std::align_val_t) noexcept { std::free(p); }
+void operator delete[](void* p, std::align_val_t) noexcept { std::free(p); }
 void operator delete(void* p, std::size_t, std::align_val_t) noexcept { std::free(p); }
+void operator delete[](void* p, std::size_t, std::align_val_t) noexcept { std::free(p); }
+void operator delete(void* p, const std::nothrow_t&) noexcept { std::free(p); }
+void operator delete[](void* p, const std::nothrow_t&) noexcept { std::free(p); }
+void operator delete(void* p, std::align_val_t, const std::nothrow_t&) noexcept { std::free(p); }
+void operator delete[](void* p, std::align_val_t, const std::nothrow_t&) noexcept { std::free(p); }
 
 namespace attnlab {
 namespace {
