@@ -95,15 +95,20 @@ class ByteReader {
     std::memcpy(&v, &b, 8);
     return v;
   }
-  // n reals into out (a std::vector<float> or anything with resize and operator[]).
+  // n reals into out (a std::vector<float> or anything with resize and operator[]) ...
   template <typename Vec>
   void f32s(Vec& out, std::size_t n, const char* what) {
     if (n > (n_ - pos_) / 4) fail(std::string(what) + " runs past its end");
     out.resize(n);
+    f32s(n ? &out[0] : nullptr, n, what);
+  }
+  // ... or into n floats that are already there.
+  void f32s(float* out, std::size_t n, const char* what) {
+    if (n > (n_ - pos_) / 4) fail(std::string(what) + " runs past its end");
     for (std::size_t i = 0; i < n; ++i) {
       std::uint32_t b = 0;
       for (int k = 0; k < 4; ++k) b |= static_cast<std::uint32_t>(p_[pos_ + 4 * i + k]) << (8 * k);
-      std::memcpy(&out[i], &b, 4);
+      std::memcpy(out + i, &b, 4);
     }
     pos_ += 4 * n;
   }

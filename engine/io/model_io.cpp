@@ -1,6 +1,8 @@
 // P = payload length
 #include "engine/io/model_io.h"
 
+#include "engine/core/bytes.h"
+
 #include <algorithm>
 #include <cerrno>
 #include <cstring>
@@ -30,82 +32,22 @@ std::uint32_t crc32(const std::uint8_t* data, std::size_t n) {
 
 namespace {
 
-class Writer {
- public:
-  std::vector<std::uint8_t> out;
-  void u8(std::uint8_t v) { out.push_back(v); }
-  void u32(std::uint32_t v) {
-    for (int i = 0; i < 4; ++i) out.push_back(static_cast<std::uint8_t>(v >> (8 * i)));
-  }
-  void u64(std::uint64_t v) {
-    for (int i = 0; i < 8; ++i) out.push_back(static_cast<std::uint8_t>(v >> (8 * i)));
-  }
-  void i32(int v) { u32(static_cast<std::uint32_t>(v)); }
-  void f32(float v) {
-    std::uint32_t bits;
-    std::memcpy(&bits, &v, 4);
-    u32(bits);
-  }
-  void str(const std::string& s) {
-    u32(static_cast<std::uint32_t>(s.size()));
-    out.insert(out.end(), s.begin(), s.end());
-  }
-  void strs(const std::vector<std::string>& v) {
-    u32(static_cast<std::uint32_t>(v.size()));
-    for (const auto& s : v) str(s);
-  }
-};
+// The file's fields are core/bytes.h's little-endian ones; a field that runs past the payload's end is refused as
+// "malformed model file: ... runs past its end".
+using Reader = ByteReader<ModelFileError>;
+Reader reader(const std::uint8_t* p, std::size_t n) { return Reader(p, n, "malformed model file: "); }
 
-class Reader {
- public:
-  Reader(const std::uint8_t* p, std::size_t n) : p_(p), n_(n) {}
-  std::size_t remaining() const { return n_ - pos_; }
-  void need(std::size_t k) {
-    if (n_ - pos_ < k) throw ModelFileError("malformed model file: a field runs past the end of the payload");
-  }
-  std::uint8_t u8() {
-    need(1);
-    return p_[pos_++];
-  }
-  std::uint32_t u32() {
-    need(4);
-    std::uint32_t v = 0;
-    for (int i = 0; i < 4; ++i) v |= static_cast<std::uint32_t>(p_[pos_++]) << (8 * i);
-    return v;
-  }
-  std::uint64_t u64() {
-    need(8);
-    std::uint64_t v = 0;
-    for (int i = 0; i < 8; ++i) v |= static_cast<std::uint64_t>(p_[pos_++]) << (8 * i);
-    return v;
-  }
-  int i32() { return static_cast<int>(u32()); }
-  float f32() {
-    const std::uint32_t bits = u32();
-    float v;
-    std::memcpy(&v, &bits, 4);
-    return v;
-  }
-  std::string str() {
-    const std::uint32_t len = u32();
-    need(len);
-    std::string s(reinterpret_cast<const char*>(p_ + pos_), len);
-    pos_ += len;
-    return s;
-  }
-  std::vector<std::string> strs() {
-    const std::uint32_t count = u32();
-    if (count > n_ - pos_) throw ModelFileError("malformed model file: impossible list length");
-    std::vector<std::string> v(count);
-    for (auto& s : v) s = str();
-    return v;
-  }
-  bool at_end() const { return pos_ == n_; }
-
- private:
-  const std::uint8_t* p_;
-  std::size_t n_, pos_ = 0;
-};
+void write_strs(ByteWriter& w, const std::vector<std::string>& v) {
+  w.u32(static_cast<std::uint32_t>(v.size()));
+  for (const auto& s : v) w.str(s);
+}
+std::vector<std::string> read_strs(Reader& r) {
+  const std::uint32_t count = r.u32();
+  if (count > r.left() / 4) r.fail("impossible list length");  // each string takes at least its 4-byte length
+  std::vector<std::string> v(count);
+  for (auto& s : v) s = r.str();
+  return v;
+}
 
 // An enum stored as its index in the enum's name table (core/names.h): a value past the table is refused.
 template <typename E>
@@ -117,7 +59,7 @@ E enum_field(Reader& r, const char* what) {
   return static_cast<E>(v);
 }
 
-void write_task(Writer& w, const TaskConfig& t) {
+void write_task(ByteWriter& w, const TaskConfig& t) {
   w.u32(static_cast<std::uint32_t>(t.kind));
   w.u32(t.seed);
   for (int v : {t.train, t.dev, t.test, t.min_len, t.max_len, t.vocab, t.cap, t.classes, t.feat_dim}) w.i32(v);
@@ -147,7 +89,7 @@ TaskConfig read_task(Reader& r, std::uint32_t version) {
   return t;
 }
 
-void write_model_config(Writer& w, const ModelConfig& m) {
+void write_model_config(ByteWriter& w, const ModelConfig& m) {
   const ModelConfig& c = m;
   w.u32(static_cast<std::uint32_t>(m.kind));
   w.u32(static_cast<std::uint32_t>(c.input));
@@ -190,7 +132,7 @@ ModelConfig read_model_config(Reader& r, std::uint32_t version) {
   c.mask.window = r.i32();
   c.mask.allow_n = r.i32();
   const std::uint32_t n_allow = r.u32();
-  r.need(n_allow);
+  r.need(n_allow, "the mask's allowed pairs");
   c.mask.allow.resize(n_allow);
   for (auto& a : c.mask.allow) a = r.u8();
   c.attn_bias = r.u8() != 0;
@@ -210,17 +152,17 @@ ModelConfig read_model_config(Reader& r, std::uint32_t version) {
 }  // namespace
 
 std::vector<std::uint8_t> save_model(const SeqModel<float>& model, const Dataset& data, const std::string& data_name) {
-  Writer p;  // payload
+  ByteWriter p;  // payload
   write_task(p, data.task);
   write_model_config(p, model.config());
   p.str(data_name);
   p.u32(static_cast<std::uint32_t>(data.input));
   p.i32(data.vocab);
   p.i32(data.input_dim);
-  p.strs(data.token_names);
-  p.strs(data.tag_names);
+  write_strs(p, data.token_names);
+  write_strs(p, data.tag_names);
   p.u32(static_cast<std::uint32_t>(data.class_means.size()));
-  for (float v : data.class_means) p.f32(v);
+  p.f32s(data.class_means.data(), data.class_means.size());
   const ParamStore<float>& store = model.params();
   p.u32(static_cast<std::uint32_t>(store.tensors().size()));
   for (const ParamInfo& t : store.tensors()) {
@@ -229,15 +171,15 @@ std::vector<std::uint8_t> save_model(const SeqModel<float>& model, const Dataset
     p.i32(t.cols);
   }
   p.u64(store.size());
-  for (std::size_t i = 0; i < store.size(); ++i) p.f32(store.values()[i]);
+  p.f32s(store.values(), store.size());
 
-  Writer w;
-  w.out.insert(w.out.end(), kMagic, kMagic + 8);
+  ByteWriter w;
+  w.raw(reinterpret_cast<const std::uint8_t*>(kMagic), 8);
   w.u32(kModelFormatVersion);
-  w.u64(p.out.size());
-  w.out.insert(w.out.end(), p.out.begin(), p.out.end());
-  w.u32(crc32(w.out.data(), w.out.size()));
-  return w.out;
+  w.u64(p.bytes.size());
+  w.raw(p.bytes.data(), p.bytes.size());
+  w.u32(crc32(w.bytes.data(), w.bytes.size()));
+  return w.bytes;
 }
 
 LoadedModel load_model(const std::uint8_t* bytes, std::size_t size) {
@@ -245,7 +187,7 @@ LoadedModel load_model(const std::uint8_t* bytes, std::size_t size) {
     throw ModelFileError("not an Attention Lab model file (it does not start with \"ATNLMODL\")");
   }
   if (size < kHeader) throw ModelFileError("the model file is truncated (" + std::to_string(size) + " bytes)");
-  Reader h(bytes + 8, kHeader - 8);
+  Reader h = reader(bytes + 8, kHeader - 8);
   const std::uint32_t version = h.u32();
   const std::uint64_t payload = h.u64();
   if (version > kModelFormatVersion) {
@@ -262,12 +204,12 @@ LoadedModel load_model(const std::uint8_t* bytes, std::size_t size) {
     throw ModelFileError("the model file has " + std::to_string(size - kHeader - payload - 4) +
                          " unexpected bytes after its end");
   }
-  Reader crc(bytes + kHeader + payload, 4);
+  Reader crc = reader(bytes + kHeader + payload, 4);
   if (crc.u32() != crc32(bytes, kHeader + payload)) {
     throw ModelFileError("the model file is corrupted (its CRC-32 checksum does not match its contents)");
   }
 
-  Reader r(bytes + kHeader, payload);
+  Reader r = reader(bytes + kHeader, payload);
   LoadedModel out;
   Dataset& d = out.data;
   d.task = read_task(r, version);
@@ -276,12 +218,9 @@ LoadedModel load_model(const std::uint8_t* bytes, std::size_t size) {
   d.input = enum_field<InputMode>(r, "input mode");
   d.vocab = r.i32();
   d.input_dim = r.i32();
-  d.token_names = r.strs();
-  d.tag_names = r.strs();
-  const std::uint32_t n_means = r.u32();
-  r.need(static_cast<std::size_t>(n_means) * 4);
-  d.class_means.resize(n_means);
-  for (float& v : d.class_means) v = r.f32();
+  d.token_names = read_strs(r);
+  d.tag_names = read_strs(r);
+  r.f32s(d.class_means, r.u32(), "the class means");
   if (is_word_task(d.task.kind)) {
     try {
       d.words = WordVocab::from_list(d.token_names, d.task.lowercase);
@@ -300,7 +239,7 @@ LoadedModel load_model(const std::uint8_t* bytes, std::size_t size) {
     int rows, cols;
   };
   const std::uint32_t n_tensors = r.u32();
-  r.need(static_cast<std::size_t>(n_tensors) * 12);  // each entry takes at least 12 bytes
+  r.need(static_cast<std::size_t>(n_tensors) * 12, "the tensor table");  // each entry takes at least 12 bytes
   std::vector<TensorEntry> table;
   std::uint64_t file_values = 0;
   for (std::uint32_t i = 0; i < n_tensors; ++i) {
@@ -315,7 +254,7 @@ LoadedModel load_model(const std::uint8_t* bytes, std::size_t size) {
   }
   const std::uint64_t n_values = r.u64();
   if (n_values != file_values) throw ModelFileError("malformed model file: wrong number of parameter values");
-  if (n_values > r.remaining() / 4) {
+  if (n_values > r.left() / 4) {
     throw ModelFileError("the model file is truncated: it announces " + std::to_string(n_values) +
                          " parameter values, more than its bytes hold");
   }
@@ -340,7 +279,7 @@ LoadedModel load_model(const std::uint8_t* bytes, std::size_t size) {
     }
   }
   // (the table matches the model's tensors, so store.size() == n_values, and the bytes for them were checked above)
-  for (std::size_t i = 0; i < store.size(); ++i) store.values()[i] = r.f32();
+  r.f32s(store.values(), store.size(), "the parameter values");
   if (!r.at_end()) throw ModelFileError("malformed model file: extra bytes in the payload");
   return out;
 }
