@@ -6,11 +6,12 @@ export NODE_PATH := /usr/share/nodejs
 PORT ?= 8000
 JOBS ?= $(shell nproc)
 
-.PHONY: help setup native wasm dist serve desktop test test-native test-wasm test-e2e asan fuzz train results bench bench-page soak format check-format clean
+.PHONY: help setup native wasm dist serve desktop test test-native test-asan test-wasm test-e2e asan-build asan fuzz train results bench bench-page soak format check-format clean
 
 help:
 	@echo "make serve    build the WebAssembly app into dist/ and serve it at http://127.0.0.1:$(PORT)/"
-	@echo "make test     build everything and run every test (native, WebAssembly under Node, browser)"
+	@echo "make test     build everything and run every test (native, native under AddressSanitizer + UBSan,"
+	@echo "              WebAssembly under Node, browser)"
 	@echo "make desktop  build and start the native desktop app"
 	@echo "make dist     build the WebAssembly app into dist/ (static files, host anywhere; examples/ beside it)"
 	@echo "make train    train the default POS tagger with the CLI and save it to build/pos.model"
@@ -20,7 +21,8 @@ help:
 	@echo "              make bench BENCH_ARGS=--quick: fewer repeats)"
 	@echo "make bench-page  time training in the page (headless Chromium) vs headless WebAssembly, and the UI's frame times"
 	@echo "make soak     30 minutes of random actions in the page while it trains: heap, JS heap and fps over time"
-	@echo "make asan     native tests under AddressSanitizer + UBSan"
+	@echo "make asan     every native test under AddressSanitizer + UBSan, the long training runs too (about an hour;"
+	@echo "              make test runs the rest: ctest --preset asan-quick)"
 	@echo "make fuzz     fuzz every parser (libFuzzer + ASan + UBSan, 30 minutes or 10M runs each; make test replays the corpora)"
 	@echo "make format        rewrite the C++ files in the style of .clang-format (clang-format 14)"
 	@echo "make check-format  list the C++ files that are not in that style (changes nothing)"
@@ -62,13 +64,19 @@ test-e2e: dist
 
 test: setup
 	@$(MAKE) --no-print-directory test-native
+	@$(MAKE) --no-print-directory test-asan
 	@$(MAKE) --no-print-directory test-wasm
 	@$(MAKE) --no-print-directory test-e2e
 
-asan: setup
+asan-build: setup
 	@cmake --preset asan >/dev/null
 	@cmake --build --preset asan -j $(JOBS)
+
+asan: asan-build
 	@ctest --preset asan -j $(JOBS)
+
+test-asan: asan-build
+	@ctest --preset asan-quick -j $(JOBS)
 
 fuzz: setup
 	@bash scripts/fuzz.sh
