@@ -65,6 +65,27 @@ TEST(Messages, TheAppsNoticesNameTextsOfBothTables) {
   expect_shown_in_both(app.notices.back(), "a model not loaded");
 }
 
+// A page left open for hours, a course page that sends a broken file again and again: the notices keep the newest
+// Notices::kKept, the last one is the newest, and the app goes on answering.
+TEST(Messages, NoticesKeepTheNewestAndStayBounded) {
+  App app;
+  const std::size_t kept = Notices::kKept;
+  for (std::size_t i = 0; i < 3 * kept; ++i) {
+    const std::string name = "broken" + std::to_string(i) + ".model";
+    const std::string bytes = "ATNLMODL, then not a model: " + std::to_string(i);  // a model file's magic
+    ASSERT_NE(app.open_file(name, reinterpret_cast<const std::uint8_t*>(bytes.data()), bytes.size()), "");
+    ASSERT_LE(app.notices.size(), kept);
+  }
+  ASSERT_EQ(app.notices.size(), kept);
+  const std::string newest = "broken" + std::to_string(3 * kept - 1) + ".model";
+  const std::string oldest_kept = "broken" + std::to_string(2 * kept) + ".model";
+  EXPECT_NE(shown(app.notices.back()).find(newest), std::string::npos) << shown(app.notices.back());
+  EXPECT_NE(shown(app.notices.front()).find(oldest_kept), std::string::npos) << shown(app.notices.front());
+  ASSERT_TRUE(app.set_state({{"heads", "2"}}).empty());
+  app.notices.clear();
+  EXPECT_TRUE(app.notices.empty());
+}
+
 TEST(Messages, TheInputsProblemsNameTextsOfBothTables) {
   App app;
   ASSERT_TRUE(app.set_state({{"input", ""}}).empty());

@@ -62,16 +62,16 @@ struct PlatformHooks {
 
 // The one place where the engine and the views meet.
 struct App {
-  AppState state;                // the saved settings: URL hash, desktop flags, the JavaScript API
-  AppState pending;              // Model panel: edits not yet applied (they restart training)
-  std::vector<Message> notices;  // what the user should know (bad URL settings, a file loaded, ...), newest last
-  Runs runs;                     // the data set and the training runs
-  LessonRuns lesson;             // the open lesson stop's variants and result (lesson.h)
-  SweepRun sweep;                // the Compare panel's data-size sweep (sweep_run.h), trained while it runs
-  InputView view;                // the shown input through the main model
-  ViewPicks picks;               // what each view shows (not saved)
-  EmbeddingView embeddings;      // the Embedding view's map, made by ensure_embeddings()
-  ExportQueue exports;           // PNG / CSV of a view asked for, served after the frame (export.h)
+  AppState state;     // the saved settings: URL hash, desktop flags, the JavaScript API
+  AppState pending;   // Model panel: edits not yet applied (they restart training)
+  Notices notices;    // what the user should know (bad URL settings, a file loaded, ...), newest last (the newest 32)
+  Runs runs;          // the data set and the training runs
+  LessonRuns lesson;  // the open lesson stop's variants and result (lesson.h)
+  SweepRun sweep;     // the Compare panel's data-size sweep (sweep_run.h), trained while it runs
+  InputView view;     // the shown input through the main model
+  ViewPicks picks;    // what each view shows (not saved)
+  EmbeddingView embeddings;  // the Embedding view's map, made by ensure_embeddings()
+  ExportQueue exports;       // PNG / CSV of a view asked for, served after the frame (export.h)
   FrameClock clock;
   PlatformHooks platform;
   // Called after every settings change with the new settings (the platform writes them to the URL hash).

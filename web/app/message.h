@@ -5,6 +5,8 @@
 // `text`: a detail from the engine or the platform, in English.
 #pragma once
 
+#include <cstddef>
+#include <deque>
 #include <string>
 #include <utility>
 #include <vector>
@@ -29,6 +31,29 @@ struct Message {
       if (k == name) return v;
     return "";
   }
+};
+
+// What the user should know, newest last, bounded: a page left open for hours, or a course page that sends a bad
+// message every second, keeps the newest kKept (the page shows the last three; dismissing clears them all).
+class Notices {
+ public:
+  static constexpr std::size_t kKept = 32;
+
+  void push_back(Message m) {
+    if (list_.size() == kKept) list_.pop_front();
+    list_.push_back(std::move(m));
+  }
+  void clear() { list_.clear(); }
+  bool empty() const { return list_.empty(); }
+  std::size_t size() const { return list_.size(); }
+  const Message& operator[](std::size_t i) const { return list_[i]; }
+  const Message& front() const { return list_.front(); }
+  const Message& back() const { return list_.back(); }
+  std::deque<Message>::const_iterator begin() const { return list_.begin(); }
+  std::deque<Message>::const_iterator end() const { return list_.end(); }
+
+ private:
+  std::deque<Message> list_;
 };
 
 }  // namespace attnlab
