@@ -45,7 +45,7 @@ async function main() {
   const v = verdict(r.samples);
   const heapOk = v.growth < 0.05;
   const fpsOk = v.fpsLate >= v.fpsEarly * 0.9;
-  console.log(`\n${r.actions.length} actions; page problems: ${r.problems.length ? r.problems.slice(0, 5).join('; ') : 'none'}`);
+  console.log(`\n${r.warmUp} warm-up actions (each kind once), then ${r.actions.length} random ones; page problems: ${r.problems.length ? r.problems.slice(0, 5).join('; ') : 'none'}`);
   console.log(`heap (${v.key}) after the first minute: ${MB(v.base)} MB -> ${MB(v.end)} MB at the end (median of the ` +
               `last three; peak ${MB(v.peak)} MB), ${(100 * v.growth).toFixed(1)} % (target < 5 %: ${heapOk ? 'met' : 'NOT met'})`);
   console.log(`WebAssembly memory: ${MB(v.wasmFirst)} MB at the start, ${MB(v.wasmLast)} MB at the end`);

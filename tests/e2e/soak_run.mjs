@@ -68,6 +68,41 @@ async function act(page, rnd) {
   return `export ${kind} ${view}`;
 }
 
+// Before the first sample: every kind of action once, so what a session builds once and keeps is built before the
+// heap's baseline (the first sample after a minute). Kept on purpose, each bounded: the Chinese font's glyphs in the
+// font atlas (fetched on the first Chinese text; the set of characters is fixed), the second ImGui context that
+// draws exported pictures (made on the first picture, with its own copy of the atlas; made again when the fonts
+// change), each task's dataset, and the WebAssembly memory, which never shrinks.
+const WARM_UP = [
+  ...['zh', 'en'].map((lang) => ({ state: { lang } })),
+  { input: '研究生命的起源' },
+  ...CHANGES.filter((c) => c.task).map((state) => ({ state })),
+  ...PANELS.map((panel) => ({ state: { panel } })),
+  ...[1, 2, 3].map((lesson) => ({ lesson })),
+  { lesson: 0 },
+  ...['attention', 'training'].flatMap((view) => [{ png: view }, { csv: view }]),
+  { state: { lang: 'zh' } }, { png: 'attention' }, { state: { lang: 'en' } },
+];
+
+async function warmUp(page) {
+  for (const w of WARM_UP) {
+    await page.evaluate(async (w) => {
+      const api = window.attnlab;
+      try {
+        if (w.state) api.setState(w.state);
+        if (w.input) api.setInput(w.input);
+        if (w.lesson !== undefined) api.lesson(w.lesson);
+        if (w.csv) api.exportCSV(w.csv);
+        if (w.png) await api.exportImage(w.png);
+      } catch (e) {
+        if (!/nothing|no model|not|none|recorded/i.test(e.message)) throw e;
+      }
+    }, w);
+    await page.waitForTimeout(500);
+  }
+  await page.evaluate(() => window.attnlab.train(true));
+}
+
 // Where every sample is taken: the page as it opens (a fresh run of the default POS model).
 const CANONICAL = { task: 'pos', model: 'attention', layers: 2, heads: 4, dim: 32, pe: 'sinusoidal', mask: 'full',
                     norm: 'softmax', lr: 0.003, batch: 16, seed: 1, lang: 'en', panel: 'attention', lesson: 0,
@@ -91,13 +126,14 @@ async function sample(page, t0) {
 }
 
 // Runs the soak on a fresh page of `url` for `minutes`; actions every `every` seconds on average.
-// Returns {samples, actions, problems, settings}.
+// Returns {samples, warmUp (how many warm-up actions), actions (the random ones), problems, settings}.
 export async function soak(browser, url, { minutes = 2, seed = 1, every = 2, log = () => {} } = {}) {
   const { context, page, problems } = await openPage(browser);
   await page.goto(url);
   await page.evaluate(() => window.attnlab.ready);
   const rnd = mulberry32(seed);
   const t0 = await page.evaluate(() => performance.now());
+  await warmUp(page);
   const samples = [await sample(page, t0)];
   const actions = [];
   const end = Date.now() + minutes * 60000;
@@ -115,7 +151,7 @@ export async function soak(browser, url, { minutes = 2, seed = 1, every = 2, log
   }
   const settings = await page.evaluate(() => window.attnlab.getState());
   await context.close();
-  return { samples, actions, problems, settings };
+  return { samples, warmUp: WARM_UP.length, actions, problems, settings };
 }
 
 // The verdicts: growth of the heap after the first minute (the bytes malloc holds, else the memory's size), and
