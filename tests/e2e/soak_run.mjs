@@ -22,6 +22,20 @@ const INPUTS = ['I saw a saw', 'the old man the boat', 'time flies like an arrow
                 'We saw her duck', '研究生命的起源', 'The quick brown fox jumps over the lazy dog'];
 const EXPORTS = ['attention', 'step', 'matrix', 'pe', 'compare', 'history', 'training', 'data', 'model'];
 
+// The two actions with normal refusals. A typed input the task cannot read (it reads no words) is an answer; an
+// export of a view without numbers yet is one (its message says nothing, no model, not, none or recorded).
+const typeInput = (page, text) =>
+  page.evaluate((t) => { try { window.attnlab.setInput(t); } catch (e) { /* a task that reads no words */ } }, text);
+const exportView = (page, view, kind) =>
+  page.evaluate(async ([v, k]) => {
+    try {
+      if (k === 'csv') window.attnlab.exportCSV(v);
+      else await window.attnlab.exportImage(v);
+    } catch (e) {
+      if (!/nothing|no model|not|none|recorded/i.test(e.message)) throw e;
+    }
+  }, [view, kind]);
+
 // One action in the page; returns its name. Problems that are the action's normal refusals (a view without
 // numbers yet, an input the task cannot read) are answers, not failures; anything else throws.
 async function act(page, rnd) {
@@ -39,7 +53,7 @@ async function act(page, rnd) {
   }
   if (r < 0.62) {
     const text = pick(INPUTS);
-    await page.evaluate((t) => { try { window.attnlab.setInput(t); } catch (e) { /* a task that reads no words */ } }, text);
+    await typeInput(page, text);
     return 'input ' + text;
   }
   if (r < 0.70) {
@@ -57,14 +71,7 @@ async function act(page, rnd) {
   }
   const view = pick(EXPORTS);
   const kind = rnd() < 0.5 ? 'csv' : 'png';
-  await page.evaluate(async ([v, k]) => {
-    try {
-      if (k === 'csv') window.attnlab.exportCSV(v);
-      else await window.attnlab.exportImage(v);
-    } catch (e) {
-      if (!/nothing|no model|not|none|recorded/i.test(e.message)) throw e;
-    }
-  }, [view, kind]);
+  await exportView(page, view, kind);
   return `export ${kind} ${view}`;
 }
 
@@ -86,18 +93,11 @@ const WARM_UP = [
 
 async function warmUp(page) {
   for (const w of WARM_UP) {
-    await page.evaluate(async (w) => {
-      const api = window.attnlab;
-      try {
-        if (w.state) api.setState(w.state);
-        if (w.input) api.setInput(w.input);
-        if (w.lesson !== undefined) api.lesson(w.lesson);
-        if (w.csv) api.exportCSV(w.csv);
-        if (w.png) await api.exportImage(w.png);
-      } catch (e) {
-        if (!/nothing|no model|not|none|recorded/i.test(e.message)) throw e;
-      }
-    }, w);
+    if (w.state) await page.evaluate((c) => window.attnlab.setState(c), w.state);
+    if (w.input) await typeInput(page, w.input);
+    if (w.lesson !== undefined) await page.evaluate((n) => window.attnlab.lesson(n), w.lesson);
+    if (w.csv) await exportView(page, w.csv, 'csv');
+    if (w.png) await exportView(page, w.png, 'png');
     await page.waitForTimeout(500);
   }
   await page.evaluate(() => window.attnlab.train(true));

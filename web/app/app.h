@@ -62,14 +62,14 @@ struct PlatformHooks {
 
 // The one place where the engine and the views meet.
 struct App {
-  AppState state;     // the saved settings: URL hash, desktop flags, the JavaScript API
-  AppState pending;   // Model panel: edits not yet applied (they restart training)
-  Notices notices;    // what the user should know (bad URL settings, a file loaded, ...), newest last (the newest 32)
-  Runs runs;          // the data set and the training runs
-  LessonRuns lesson;  // the open lesson stop's variants and result (lesson.h)
-  SweepRun sweep;     // the Compare panel's data-size sweep (sweep_run.h), trained while it runs
-  InputView view;     // the shown input through the main model
-  ViewPicks picks;    // what each view shows (not saved)
+  AppState state;            // the saved settings: URL hash, desktop flags, the JavaScript API
+  AppState pending;          // Model panel: edits not yet applied (they restart training)
+  Notices notices;           // what the user should know (bad URL settings, a file loaded, ...), newest last (bounded)
+  Runs runs;                 // the data set and the training runs
+  LessonRuns lesson;         // the open lesson stop's variants and result (lesson.h)
+  SweepRun sweep;            // the Compare panel's data-size sweep (sweep_run.h), trained while it runs
+  InputView view;            // the shown input through the main model
+  ViewPicks picks;           // what each view shows (not saved)
   EmbeddingView embeddings;  // the Embedding view's map, made by ensure_embeddings()
   ExportQueue exports;       // PNG / CSV of a view asked for, served after the frame (export.h)
   FrameClock clock;
