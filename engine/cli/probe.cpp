@@ -34,7 +34,15 @@ using out_json =
 
 [[noreturn]] void fail(const std::string& msg) { throw Error("probe: " + msg); }
 
-std::string quoted(const std::string& key) { return "\"" + key + "\""; }
+// A key as the request spelled it, JSON-escaped so that a key holding a newline or a quote still gives a
+// one-line message; a long one is cut (the message names the key, it need not repeat a page of it).
+std::string quoted(const std::string& key) {
+  constexpr size_t kShown = 40;
+  if (key.size() <= kShown) return json(key).dump();
+  size_t cut = kShown;
+  while (cut > 0 && (static_cast<unsigned char>(key[cut]) & 0xC0) == 0x80) --cut;  // not inside a UTF-8 letter
+  return json(key.substr(0, cut)).dump() + "...";
+}
 
 std::string shape(size_t rows, size_t cols) { return std::to_string(rows) + "x" + std::to_string(cols); }
 

@@ -297,6 +297,9 @@ BAD = {
     "not_an_object": ("[1, 2, 3]", "must be a JSON object"),
     "missing_key": (without("wv"), 'missing "wv"'),
     "unknown_key": (with_(scale=2.0), 'unknown key "scale"'),
+    # a key that holds a newline or a quote is shown escaped, a long one cut: the message stays one line
+    "unknown_key_newline": (with_(**{'\n\n"bq': 1}), 'unknown key "\\n\\n\\"bq"'),
+    "unknown_key_long": (with_(**{"k" * 500: 1}), 'unknown key "' + "k" * 40 + '"...'),
     "ragged_x": (with_(x=[[1, 0], [0, 1, 2], [1, 1]]), '"x" is ragged: row 0 has 2 numbers, row 1 has 3'),
     "x_not_matrix": (with_(x=[1, 2, 3]), '"x" must be a matrix'),
     "empty_x": (with_(x=[]), '"x" must be a matrix'),
@@ -322,6 +325,7 @@ BAD = {
     "grad_out_wrong_shape": (with_(grad_out=[[1, 0], [0, 1]]), '"grad_out" must be 3x2 (T x D, like the output), got 2x2'),
     "mask_not_object": (with_(mask=[1]), '"mask" must be an object'),
     "mask_unknown_key": (with_(mask={"casual": True}), 'unknown key "casual" in "mask"'),
+    "mask_unknown_key_newline": (with_(mask={"cau\nsal": True}), 'unknown key "cau\\nsal" in "mask"'),
     "mask_causal_not_bool": (with_(mask={"causal": 1}), '"mask"."causal" must be true or false, got 1'),
     "mask_window_negative": (with_(mask={"window": -1}), '"mask"."window" must be a whole number >= 0, got -1'),
     "mask_allow_wrong_shape": (with_(mask={"allow": I2}), '"mask"."allow" must be 3x3 (T x T, row = query), got 2x2'),
