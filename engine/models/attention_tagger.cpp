@@ -131,7 +131,9 @@ AttentionTagger<Real>::AttentionTagger(const ModelConfig& config) : SeqModel<Rea
   add("head.w", D, C, I::uniform, inv_sqrt_d, &Weights::head_w);
   add("head.b", 1, C, I::uniform, inv_sqrt_d, &Weights::head_b);
   this->finish_parameters();
-  resize_workspace(c.max_batch, c.max_len);
+  // (not reserved: one token's workspace, and the positional table, which pe_table() shows before a forward)
+  if (c.reserve_workspace) resize_workspace(c.max_batch, c.max_len);
+  else resize_workspace(1, 1);
 }
 
 // ------------------------------------------------------------------------------------------- workspace

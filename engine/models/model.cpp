@@ -103,7 +103,7 @@ SeqModel<Real>::SeqModel(const ModelConfig& config) : cfg_(config) {
   in_.mode = cfg_.input;
   in_.input_dim = cfg_.input_dim;
   in_.dim = cfg_.dim;
-  in_.reserve(cfg_.max_batch, cfg_.max_len);
+  if (cfg_.reserve_workspace) in_.reserve(cfg_.max_batch, cfg_.max_len);
   // The input layer's parameters come first in every model.
   if (cfg_.input == InputMode::tokens) {
     add_param("tok_emb", cfg_.vocab, cfg_.dim, Init::normal, 1.0, &in_.emb, &in_.demb);  // as torch.nn.Embedding

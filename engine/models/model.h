@@ -69,6 +69,10 @@ struct ModelConfig {
   // At most this many parameters (0 = any): checked before they are allocated. Not a setting and not saved:
   // a model file's loader sets what the file's bytes hold, so a damaged file cannot ask for more memory.
   std::size_t max_parameters = 0;
+  // Reserve the workspace for max_batch sequences of max_len at construction, so that no step allocates.
+  // Not a setting and not saved: a model file's loader turns it off (the workspace then grows with the first
+  // batch the model meets), so a file cannot make the page reserve memory for batches it never runs.
+  bool reserve_workspace = true;
   // Images (the image task; Trainer::fit_to_data sets them from the data): every sequence is a grid_h × grid_w
   // image, its pixels row by row (T = grid_h·grid_w). 0 = a sequence. On a grid the positional encoding is
   // two-dimensional (row and column: posenc.h), the window mask is a square of (2w+1)×(2w+1) pixels (mask.h) and

@@ -9,7 +9,9 @@
 #include <iterator>
 #include <string>
 
+#include "engine/models/attention_tagger.h"
 #include "engine/train/trainer.h"
+#include "tests/engine/alloc_count.h"
 
 namespace attnlab {
 namespace {
@@ -116,6 +118,35 @@ TEST(ModelIo, BrokenFilesAreRefusedWithAReason) {
   EXPECT_NE(load_error(longer).find("unexpected bytes"), std::string::npos) << load_error(longer);
 
   EXPECT_EQ(load_error(good), "");
+}
+
+// A model's workspace is sized by max_batch x max_len, which a file's bytes do not bound (the parameters are:
+// they must all be in the file). Loading reserves none of it: a 6 KB file found by the fuzzer asked for
+// 6176 sequences of 64 tokens, 850 MB before anything ran. The loaded model grows it for the batches it runs.
+TEST(ModelIo, LoadingReservesNoWorkspaceTheFileAsksFor) {
+  auto data = tiny_seen();
+  for (PosEnc pe : {PosEnc::sinusoidal, PosEnc::learned}) {
+    ModelConfig m;
+    m.vocab = data->vocab, m.tags = data->tags();
+    m.dim = 8, m.heads = 2, m.layers = 1, m.ffn = 16, m.pe = pe;
+    m.max_len = 64, m.max_batch = 6176;  // scores and weights alone: 2·L·B·H·T² floats = 773 MiB
+    ASSERT_LE(attention_memory_bytes(m, m.max_batch, m.max_len), kMaxAttentionBytes);
+    m.reserve_workspace = false;  // (the test itself does not reserve it either)
+    const auto model = make_model<float>(m);
+    const auto bytes = save_model(*model, *data, "");
+
+    reset_largest_allocation();
+    LoadedModel lm = load_model(bytes.data(), bytes.size());
+    EXPECT_LT(largest_allocation_since_reset(), std::size_t{1} << 20) << to_string(pe);
+    EXPECT_EQ(lm.model->config().max_batch, 6176) << "the file's workspace size is kept, not used";
+    EXPECT_EQ(save_model(*lm.model, lm.data, lm.data_name), bytes) << to_string(pe);
+    // the positional table is there before a forward pass, and the model runs on a batch it has not reserved
+    EXPECT_EQ(lm.model->pe_table().rows(), 64) << to_string(pe);
+    const EvalResult loaded = evaluate(*lm.model, *data, data->test, /*batch=*/8);
+    const EvalResult original = evaluate(*model, *data, data->test, /*batch=*/8);
+    EXPECT_EQ(loaded.correct, original.correct) << to_string(pe);
+    EXPECT_EQ(loaded.loss, original.loss) << to_string(pe);
+  }
 }
 
 TEST(ModelIo, TheSinusoidalAmplitudeIsStored) {

@@ -2,13 +2,11 @@
 // training step, and a tiny training run that must learn.
 #include <gtest/gtest.h>
 
-#include <atomic>
 #include <cmath>
 #include <cstddef>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
-#include <new>
 #include <utility>
 #include <vector>
 
@@ -16,53 +14,7 @@
 #include "engine/models/attention_tagger.h"
 #include "engine/train/cost.h"
 #include "engine/train/optim.h"
-
-// Count every heap allocation made through operator new in this test program, so a test can assert that a
-// training step makes none. (Plain counting; the allocation itself is malloc as usual.) Every form is replaced,
-// the nothrow ones too (std::stable_sort's buffer comes from one): a form left to the runtime would hand its
-// memory to the free() below from another allocator, which AddressSanitizer rightly reports as a mismatch.
-static std::atomic<long> g_allocations{0};
-
-static void* counted_alloc(std::size_t n, std::size_t align) noexcept {
-  ++g_allocations;
-  if (align <= alignof(std::max_align_t)) return std::malloc(n == 0 ? 1 : n);
-  const std::size_t size = (n + align - 1) / align * align;  // aligned_alloc wants a multiple of align
-  return std::aligned_alloc(align, size == 0 ? align : size);
-}
-static void* counted_alloc_or_throw(std::size_t n, std::size_t align) {
-  if (void* p = counted_alloc(n, align)) return p;
-  throw std::bad_alloc();
-}
-static std::size_t alignment(std::align_val_t a) { return static_cast<std::size_t>(a); }
-
-void* operator new(std::size_t n) { return counted_alloc_or_throw(n, 1); }
-void* operator new[](std::size_t n) { return counted_alloc_or_throw(n, 1); }
-void* operator new(std::size_t n, std::align_val_t a) { return counted_alloc_or_throw(n, alignment(a)); }
-void* operator new[](std::size_t n, std::align_val_t a) { return counted_alloc_or_throw(n, alignment(a)); }
-void* operator new(std::size_t n, const std::nothrow_t&) noexcept { return counted_alloc(n, 1); }
-void* operator new[](std::size_t n, const std::nothrow_t&) noexcept { return counted_alloc(n, 1); }
-void* operator new(std::size_t n, std::align_val_t a, const std::nothrow_t&) noexcept {
-  return counted_alloc(n, alignment(a));
-}
-void* operator new[](std::size_t n, std::align_val_t a, const std::nothrow_t&) noexcept {
-  return counted_alloc(n, alignment(a));
-}
-// GCC sees malloc'd memory "from operator new" reach free() here and warns; that pairing is exactly right.
-#if defined(__GNUC__) && !defined(__clang__)
-#pragma GCC diagnostic ignored "-Wmismatched-new-delete"
-#endif
-void operator delete(void* p) noexcept { std::free(p); }
-void operator delete[](void* p) noexcept { std::free(p); }
-void operator delete(void* p, std::size_t) noexcept { std::free(p); }
-void operator delete[](void* p, std::size_t) noexcept { std::free(p); }
-void operator delete(void* p, std::align_val_t) noexcept { std::free(p); }
-void operator delete[](void* p, std::align_val_t) noexcept { std::free(p); }
-void operator delete(void* p, std::size_t, std::align_val_t) noexcept { std::free(p); }
-void operator delete[](void* p, std::size_t, std::align_val_t) noexcept { std::free(p); }
-void operator delete(void* p, const std::nothrow_t&) noexcept { std::free(p); }
-void operator delete[](void* p, const std::nothrow_t&) noexcept { std::free(p); }
-void operator delete(void* p, std::align_val_t, const std::nothrow_t&) noexcept { std::free(p); }
-void operator delete[](void* p, std::align_val_t, const std::nothrow_t&) noexcept { std::free(p); }
+#include "tests/engine/alloc_count.h"
 
 namespace attnlab {
 namespace {
@@ -374,15 +326,15 @@ TEST(Workspace, ATrainingStepAllocatesNothingAfterTheFirst) {
       adam.step(model.params().values(), model.params().grads());
     };
     step();
-    const long before = g_allocations.load();
+    const long before = heap_allocations();
     for (int s = 0; s < 3; ++s) step();
-    EXPECT_EQ(g_allocations.load() - before, 0) << v.name;
+    EXPECT_EQ(heap_allocations() - before, 0) << v.name;
     // a smaller batch fits in the same workspace
     std::vector<int> short_lengths = {6, 2, 5, 6};
     batch.B = 4, batch.T = 6, batch.lengths = short_lengths.data();
-    const long before_small = g_allocations.load();
+    const long before_small = heap_allocations();
     step();
-    EXPECT_EQ(g_allocations.load() - before_small, 0) << v.name << " (smaller batch)";
+    EXPECT_EQ(heap_allocations() - before_small, 0) << v.name << " (smaller batch)";
   }
 }
 
