@@ -29,6 +29,7 @@ class ParamStore {
   void allocate();
 
   std::size_t size() const { return value_.size(); }  // total number of scalars
+  std::size_t registered() const { return total_; }   // scalars of the tensors added so far
   const std::vector<ParamInfo>& tensors() const { return tensors_; }
   int find(const std::string& name) const;  // index of a tensor, -1 if there is none
 

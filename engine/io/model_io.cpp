@@ -258,6 +258,13 @@ LoadedModel load_model(const std::uint8_t* bytes, std::size_t size) {
     throw ModelFileError("the model file is truncated: it announces " + std::to_string(n_values) +
                          " parameter values, more than its bytes hold");
   }
+  // Every layer has tensors of its own: a configuration of more layers than the file has tensors is refused
+  // before the model sets up a record per layer (a 3 KB file once asked for a CNN of 16 million layers).
+  const int layers = mc.kind == ModelKind::attention ? mc.layers : mc.kind == ModelKind::cnn ? mc.cnn_layers : 0;
+  if (static_cast<std::uint64_t>(std::max(layers, 0)) > n_tensors) {
+    throw ModelFileError("malformed model file: its configuration has " + std::to_string(layers) +
+                         " layers, its tensor table only " + std::to_string(n_tensors) + " tensors");
+  }
   mc.max_parameters = std::max<std::uint64_t>(n_values, 1);  // the configuration's model must fit the file's values
   // max_batch and max_len (beyond a learned table's rows) size a workspace, which the bytes do not bound: a 6 KB
   // file once asked for 6176 x 64 tokens, 850 MB reserved before anything ran. It grows with the batches run.

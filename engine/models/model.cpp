@@ -18,6 +18,8 @@ namespace {
 
 std::string bad(const std::string& what, int v) { return what + " (got " + std::to_string(v) + ")"; }
 
+constexpr long long kMaxShape = 2147483647;  // rows and columns of a weight are ints
+
 // The fields every model uses: the input layer, the width, the tag head, the workspace.
 std::string check_shared(const ModelConfig& c) {
   if (c.input == InputMode::tokens && c.vocab < 1) return bad("the vocabulary needs at least 1 token", c.vocab);
@@ -51,6 +53,16 @@ std::string check_baseline(const ModelConfig& c) {
   if (c.kind == ModelKind::cnn && c.cnn_layers < 1) {
     return "the CNN needs at least 1 layer (got " + std::to_string(c.cnn_layers) + ")";
   }
+  // The weight shapes are ints: a window's k (k x k on an image) times the width it reads, and an RNN's
+  // gate columns (4·Hd for an LSTM), must fit in one (a configuration no page makes, but a file can say it).
+  const bool image = c.grid_w > 0;
+  const long long k = c.kind == ModelKind::cnn ? c.kernel : c.window;
+  const long long taps = image ? k * k : k, width = std::max(c.dim, c.hidden);
+  if ((c.kind == ModelKind::cnn || c.kind == ModelKind::window) && taps * width > kMaxShape) {
+    return "a window of " + (image ? std::to_string(k) + "x" + std::to_string(k) : std::to_string(k)) +
+           " positions over " + std::to_string(width) + " numbers is too large";
+  }
+  if (c.kind == ModelKind::rnn && 8LL * c.hidden > kMaxShape) return bad("the RNN state is too wide", c.hidden);
   return "";
 }
 
@@ -118,18 +130,18 @@ template <typename Real>
 void SeqModel<Real>::add_param(const std::string& name, int rows, int cols, Init init, double scale, Real** value,
                                Real** grad) {
   store_.add(name, rows, cols);
+  // Checked as the shapes are registered, not only at the end: a configuration of millions of layers is
+  // found out after a few of them, before their names and shapes fill the memory.
+  if (cfg_.max_parameters > 0 && store_.registered() > cfg_.max_parameters) {
+    throw std::invalid_argument("the model would have more than the " + std::to_string(cfg_.max_parameters) +
+                                " parameters allowed (" + std::to_string(store_.registered()) + " by " + name + ")");
+  }
   slots_.push_back(Slot{value, grad, init, scale});
 }
 
 template <typename Real>
 void SeqModel<Real>::finish_parameters() {
-  std::size_t total = 0;
-  for (const ParamInfo& t : store_.tensors()) total += t.size();
-  if (cfg_.max_parameters > 0 && total > cfg_.max_parameters) {
-    throw std::invalid_argument("the model would have " + std::to_string(total) + " parameters, more than the " +
-                                std::to_string(cfg_.max_parameters) + " allowed");
-  }
-  store_.allocate();
+  store_.allocate();  // (add_param checked max_parameters)
   for (std::size_t i = 0; i < slots_.size(); ++i) {
     const std::size_t off = store_.tensors()[i].offset;
     *slots_[i].value = store_.values() + off;

@@ -255,6 +255,25 @@ TEST(ModelConfig, BadSettingsAreExplained) {
   m.heads = 3;
   EXPECT_NE(check_model_config(m).find("must divide"), std::string::npos);
   EXPECT_THROW(make_model<float>(m), std::invalid_argument);
+  // a weight whose rows would not fit in an int (k x k pixels x D, 4 x Hd gate columns): refused, not overflowed
+  m = small(ModelKind::cnn, InputMode::tokens);
+  m.grid_w = m.grid_h = 4, m.kernel = 46341;  // 46341² > 2³¹
+  EXPECT_NE(check_model_config(m).find("too large"), std::string::npos) << check_model_config(m);
+  m = small(ModelKind::window, InputMode::tokens);
+  m.window = 1 << 27 | 1, m.dim = 16;
+  EXPECT_NE(check_model_config(m).find("too large"), std::string::npos) << check_model_config(m);
+  m = small(ModelKind::rnn, InputMode::tokens);
+  m.hidden = 1 << 29;
+  EXPECT_NE(check_model_config(m).find("too wide"), std::string::npos) << check_model_config(m);
+  // a parameter limit is checked as the tensors are registered (the first one over it names itself)
+  m = small(ModelKind::cnn, InputMode::tokens);
+  m.cnn_layers = 100000, m.max_parameters = 1000;
+  try {
+    make_model<float>(m);
+    ADD_FAILURE() << "a model over its parameter limit was built";
+  } catch (const std::invalid_argument& e) {
+    EXPECT_NE(std::string(e.what()).find("more than the 1000 parameters allowed"), std::string::npos) << e.what();
+  }
 }
 
 }  // namespace

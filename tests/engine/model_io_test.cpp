@@ -149,6 +149,28 @@ TEST(ModelIo, LoadingReservesNoWorkspaceTheFileAsksFor) {
   }
 }
 
+// Nor does it set up a record per layer for more layers than the file has tensors: a 3 KB file found by the
+// fuzzer asked for a CNN of 16 million layers (2 GB before the parameter count was reached).
+TEST(ModelIo, MoreLayersThanTensorsAreRefusedBeforeTheModelIsBuilt) {
+  auto data = tiny_seen();
+  EvalResult r;
+  std::vector<std::uint8_t> bytes = saved_model(ModelKind::cnn, data, &r);
+  // cnn_layers in format 3: header 20 bytes, the task 77, the model configuration up to it 94 (no mask pairs)
+  constexpr std::size_t at = 20 + 77 + 94;
+  auto i32_at = [&](std::size_t o) {
+    return static_cast<int>(bytes[o] | bytes[o + 1] << 8 | bytes[o + 2] << 16 | bytes[o + 3] << 24);
+  };
+  ASSERT_EQ(i32_at(at), ModelConfig{}.cnn_layers) << "the offset of cnn_layers in the file";
+  const int layers = 16384002;
+  for (int i = 0; i < 4; ++i) bytes[at + i] = static_cast<std::uint8_t>(layers >> (8 * i));
+  const std::uint32_t crc = crc32(bytes.data(), bytes.size() - 4);
+  for (int i = 0; i < 4; ++i) bytes[bytes.size() - 4 + i] = static_cast<std::uint8_t>(crc >> (8 * i));
+  reset_largest_allocation();
+  const std::string error = load_error(bytes);
+  EXPECT_LT(largest_allocation_since_reset(), std::size_t{1} << 20);
+  EXPECT_NE(error.find("16384002 layers"), std::string::npos) << error;
+}
+
 TEST(ModelIo, TheSinusoidalAmplitudeIsStored) {
   auto data = tiny_seen();
   ModelConfig m;
