@@ -58,7 +58,7 @@ std::string check_baseline(const ModelConfig& c) {
   const bool image = c.grid_w > 0;
   const long long k = c.kind == ModelKind::cnn ? c.kernel : c.window;
   const long long taps = image ? k * k : k, width = std::max(c.dim, c.hidden);
-  if ((c.kind == ModelKind::cnn || c.kind == ModelKind::window) && taps * width > kMaxShape) {
+  if ((c.kind == ModelKind::cnn || c.kind == ModelKind::window) && static_cast<double>(taps) * width > kMaxShape) {
     return "a window of " + (image ? std::to_string(k) + "x" + std::to_string(k) : std::to_string(k)) +
            " positions over " + std::to_string(width) + " numbers is too large";
   }

@@ -262,6 +262,8 @@ TEST(ModelConfig, BadSettingsAreExplained) {
   m = small(ModelKind::window, InputMode::tokens);
   m.window = 1 << 27 | 1, m.dim = 16;
   EXPECT_NE(check_model_config(m).find("too large"), std::string::npos) << check_model_config(m);
+  m.grid_w = m.grid_h = 4, m.window = 2147483647, m.hidden = 1 << 30;  // (k² · width does not fit in 64 bits)
+  EXPECT_NE(check_model_config(m).find("too large"), std::string::npos) << check_model_config(m);
   m = small(ModelKind::rnn, InputMode::tokens);
   m.hidden = 1 << 29;
   EXPECT_NE(check_model_config(m).find("too wide"), std::string::npos) << check_model_config(m);
