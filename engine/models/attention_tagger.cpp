@@ -184,7 +184,7 @@ void AttentionTagger<Real>::resize_workspace(int B, int T) {
   dxm_.resize(ND);
   dbranch_.resize(ND);
   dln_.resize(ND);
-  dffn_scratch_.resize(2 * NF);
+  dffn_scratch_.resize(c.layers > 0 ? 2 * NF : 0);  // (no blocks, no feed-forward: F is then not bounded by parameters)
   dattn_scratch_.resize(B, T, D, H);
 }
 

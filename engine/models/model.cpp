@@ -19,6 +19,7 @@ namespace {
 std::string bad(const std::string& what, int v) { return what + " (got " + std::to_string(v) + ")"; }
 
 constexpr long long kMaxShape = 2147483647;  // rows and columns of a weight are ints
+constexpr long long kMaxPixels = 65536;
 
 // The fields every model uses: the input layer, the width, the tag head, the workspace.
 std::string check_shared(const ModelConfig& c) {
@@ -36,6 +37,11 @@ std::string check_shared(const ModelConfig& c) {
     return "an image needs both a width and a height (grid_w and grid_h both > 0), a sequence neither (both 0); "
            "got grid_w = " +
            std::to_string(c.grid_w) + ", grid_h = " + std::to_string(c.grid_h);
+  }
+  // (a 256 x 256 image; attention over more pixels than ~11,000 would pass its 1 GiB of scores at any batch)
+  if (static_cast<long long>(c.grid_w) * c.grid_h > kMaxPixels) {
+    return "an image of " + std::to_string(c.grid_w) + " x " + std::to_string(c.grid_h) +
+           " pixels is too large (at most " + std::to_string(kMaxPixels) + " pixels)";
   }
   return "";
 }

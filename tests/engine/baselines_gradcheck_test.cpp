@@ -267,6 +267,9 @@ TEST(ModelConfig, BadSettingsAreExplained) {
   m = small(ModelKind::rnn, InputMode::tokens);
   m.hidden = 1 << 29;
   EXPECT_NE(check_model_config(m).find("too wide"), std::string::npos) << check_model_config(m);
+  m = small(ModelKind::attention, InputMode::tokens);
+  m.grid_w = 8, m.grid_h = 536871167;  // 8 x that passes 2³¹
+  EXPECT_NE(check_model_config(m).find("too large"), std::string::npos) << check_model_config(m);
   // a parameter limit is checked as the tensors are registered (the first one over it names itself)
   m = small(ModelKind::cnn, InputMode::tokens);
   m.cnn_layers = 100000, m.max_parameters = 1000;
