@@ -150,7 +150,7 @@ TEST(ModelIo, LoadingReservesNoWorkspaceTheFileAsksFor) {
 }
 
 // Nor does it set up a record per layer for more layers than the file has tensors: a 3 KB file found by the
-// fuzzer asked for a CNN of 16 million layers (2 GB before the parameter count was reached).
+// fuzzer asked for a CNN of 16 million layers (a 1.8 GB block before the parameter count was reached).
 TEST(ModelIo, MoreLayersThanTensorsAreRefusedBeforeTheModelIsBuilt) {
   auto data = tiny_seen();
   EvalResult r;
