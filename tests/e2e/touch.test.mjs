@@ -32,6 +32,21 @@ const frames = (page, n = 2) => page.evaluate((k) => new Promise((done) => {
 }), n);
 
 // The widget whose label matches (the visible part of it, which must be big enough to touch).
+// Keys typed in a burst reach the field about one per frame (a key released in the frame it was pressed in waits
+// for the next one: web/platform/main.cpp), so a field is read once it has settled: equal to what is expected,
+// or unchanged for 10 frames (a lost or doubled key then shows as the wrong text).
+async function settledInput(page, expected) {
+  let last = null, same = 0;
+  for (let i = 0; i < 200 && same < 10; ++i) {
+    const now = (await state(page)).input;
+    if (now === expected) return now;
+    same = now === last ? same + 1 : 0;
+    last = now;
+    await frames(page, 1);
+  }
+  return last;
+}
+
 async function item(page, match, inWindow = '') {
   await ui(page);
   await frames(page, 3);
@@ -222,7 +237,7 @@ test('Pixel 5: a tap on the sentence focuses the hidden input; its text reaches 
     await frames(o.page, 2);
     await o.page.keyboard.insertText('a saw');
     await frames(o.page, 3);
-    assert.equal((await state(o.page)).input, 'a saw');
+    assert.equal(await settledInput(o.page, 'a saw'), 'a saw');
     // An on-screen keyboard's Backspace: an input event that deletes, with no key code.
     await o.page.evaluate(() => {
       const el = document.getElementById('attnlab-text-input');
@@ -230,18 +245,18 @@ test('Pixel 5: a tap on the sentence focuses the hidden input; its text reaches 
       el.dispatchEvent(new InputEvent('input', { inputType: 'deleteContentBackward', bubbles: true }));
     });
     await frames(o.page, 4);
-    assert.equal((await state(o.page)).input, 'a sa');
+    assert.equal(await settledInput(o.page, 'a sa'), 'a sa');
     // Composition (IME, or Android's word-at-a-time keyboards): the word arrives when it is committed.
     await o.page.evaluate(() => {
       const el = document.getElementById('attnlab-text-input');
       el.dispatchEvent(new CompositionEvent('compositionend', { data: 'w I saw' }));
     });
     await frames(o.page, 3);
-    assert.equal((await state(o.page)).input, 'a saw I saw');
+    assert.equal(await settledInput(o.page, 'a saw I saw'), 'a saw I saw');
     // Keys typed on a real keyboard with the input focused arrive once.
     await o.page.keyboard.type('!x');
     await frames(o.page, 3);
-    assert.equal((await state(o.page)).input, 'a saw I saw!x');
+    assert.equal(await settledInput(o.page, 'a saw I saw!x'), 'a saw I saw!x');
     // A tap somewhere else ends the editing: the input lets go of the focus (the keyboard closes).
     const tab = await item(o.page, 'Step by step', '##right');
     await o.page.touchscreen.tap(tab.x, tab.y);
@@ -266,14 +281,17 @@ test('desktop: typing into the sentence gives one character per key, through the
     await o.page.keyboard.type(' barks');
     await o.page.keyboard.press('Backspace');
     await frames(o.page, 3);
-    assert.equal((await state(o.page)).input, 'the dog bark');
+    assert.equal(await settledInput(o.page, 'the dog bark'), 'the dog bark');
     // A key pressed and released between two frames (one task of the page's event loop) still counts once.
+    // (First the Backspace above is let go of for good: a press of a key that ImGui still sees down is not a new
+    // press, and a burst's last release can come a frame or two after the text shows its effect.)
+    await frames(o.page, 10);
     await o.page.evaluate(() => {
       for (const type of ['keydown', 'keyup'])
         window.dispatchEvent(new KeyboardEvent(type, { key: 'Backspace', code: 'Backspace', bubbles: true }));
     });
     await frames(o.page, 3);
-    assert.equal((await state(o.page)).input, 'the dog bar');
+    assert.equal(await settledInput(o.page, 'the dog bar'), 'the dog bar');
     // The hidden input holds the focus while the field is edited (a desktop's input method composes in it),
     // and nothing typed arrives twice.
     assert.equal(await o.page.evaluate(() => document.activeElement && document.activeElement.id),

@@ -31,10 +31,16 @@ namespace attnlab {
 
 // Frame timing, kept by the platform's main loop (fps, frame) and App::tick (now_ms).
 struct FrameClock {
-  float fps = 0.0f;
-  long long frame = 0;  // frames drawn so far
-  double now_ms = 0;    // wall clock of this frame
-  double busy_ms = 0;   // the UI thread's own time in the last frame drawn (training in-frame, views, drawing)
+  float fps = 0.0f;  // frames per second the page runs (smoothed every frame)
+  // The title line shows fps as a meter, taken once a second: a figure that changed every frame would make every
+  // frame look new, and drawn again (web/ui/frame_change.h).
+  float fps_shown = 0.0f;
+  double fps_shown_at = 0;
+  long long frame = 0;            // frames the UI ran so far (input, views, ImGui)
+  long long presented = 0;        // of those, the frames handed to the GPU: only those that looked different
+  double now_ms = 0;              // wall clock of this frame
+  double busy_ms = 0;             // the UI thread's own time in the last frame (training in-frame, views, drawing)
+  bool draw_every_frame = false;  // hand every frame to the GPU, even one that looks like the last (benchmarks)
 };
 
 // The Embedding view's numbers: the main model's embedding table as a map (engine/train/embeddings.h).

@@ -74,7 +74,7 @@ void ShowTitle(App& app, float width, bool narrow) {
   const float gap = style.ItemSpacing.x, avail = width - style.WindowPadding.x * 2;
   char status[96];
   std::snprintf(status, sizeof status, S().status_line, app.runs.main.step(), app.runs.main.steps_per_sec,
-                static_cast<double>(app.clock.fps));
+                static_cast<double>(app.clock.fps_shown));
   const char* menu = S().title_settings;
   const float w_modes = SmallButtonWidth(S().lesson_playground) + 2 + SmallButtonWidth(S().lesson_mode);
   const float w_share = SmallButtonWidth(S().share_button);

@@ -429,7 +429,17 @@ std::string api_call(const std::string& name, const std::string& args_text) {
     json rects = json::array();
     for (const auto& r : app.picks.layout)
       rects.push_back({{"name", r.name}, {"x", r.x}, {"y", r.y}, {"w", r.w}, {"h", r.h}});
-    return json{{"ok", {{"rects", rects}, {"frame", app.clock.frame}, {"busyMs", app.clock.busy_ms}}}}.dump();
+    return json{{"ok",
+                 {{"rects", rects},
+                  {"frame", app.clock.frame},
+                  {"presented", app.clock.presented},
+                  {"busyMs", app.clock.busy_ms}}}}
+        .dump();
+  }
+  if (name == "drawEveryFrame") {  // internal, for bench-page: the frames that look the same drawn anyway
+    if (args.empty() || !args[0].is_boolean()) return fail("_drawEveryFrame(on) expects true or false");
+    app.clock.draw_every_frame = args[0].get<bool>();
+    return json{{"ok", app.clock.draw_every_frame}}.dump();
   }
   if (name == "exportTorch") {
     if (!app.runs.main.trainer) return fail("exportTorch: there is no model to export: " + app.runs.main.error);

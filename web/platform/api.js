@@ -90,6 +90,9 @@
   // names: screen, font (w = h = the font size), the title line's parts, left, views, view, drawer, card, the
   // embed's parts, the share dialog's parts (layout.cpp, embed.cpp, share.cpp).
   api._layout = function () { return invoke('layout'); };
+  // Internal (benchmarks): _drawEveryFrame(true) hands every frame to the GPU, as the app did before it learned to
+  // skip the frames that look like the one on screen (presented counts those it drew); false: back to skipping.
+  api._drawEveryFrame = function (on) { return invoke('drawEveryFrame', [on]); };
   // The current model as a PyTorch module (the files of `attnlab export-torch`), zipped: a Uint8Array whose
   // .fileName is NAME.zip. The bytes arrive as base64 inside the JSON answer.
   api.exportTorch = function (name) {

@@ -27,6 +27,7 @@
 #include "web/platform/view_image.h"
 #include "web/platform/worker_host.h"
 #include "web/ui/fonts.h"
+#include "web/ui/frame_change.h"
 #include "web/ui/gl.h"
 #include "web/ui/strings.h"
 #include "web/ui/touch.h"
@@ -74,11 +75,12 @@ struct Runtime {
   int warm_steps = 0;                                         // desktop: train this many steps before the first frame
   std::vector<attnlab::Panel> exports;  // desktop: views saved as PNG and CSV after the first frame
   Uint64 last_ticks = 0;
-  attnlab::ui::Touch touch;       // finger scrolling and pinch (web/ui/touch.h)
-  bool touch_style = false;       // the style has the larger, finger-sized frames
-  float font_scale = 0.0f;        // device pixels per ImGui pixel the font atlas was made for
-  std::vector<SDL_Event> held;    // events kept for the next frame (see frame())
-  const char* glsl_version = "";  // the GL backend's shader version line (made again after a lost context)
+  attnlab::ui::Touch touch;         // finger scrolling and pinch (web/ui/touch.h)
+  bool touch_style = false;         // the style has the larger, finger-sized frames
+  float font_scale = 0.0f;          // device pixels per ImGui pixel the font atlas was made for
+  std::vector<SDL_Event> held;      // events kept for the next frame (see frame())
+  attnlab::ui::FrameChange screen;  // what the screen shows: a frame that looks the same is not drawn again
+  const char* glsl_version = "";    // the GL backend's shader version line (made again after a lost context)
 };
 
 constexpr std::size_t kMaxHeldEvents = 256;  // past this, held events are handled at once rather than kept
@@ -311,11 +313,21 @@ void frame(void* arg) {
       fps = fps == 0.0f ? static_cast<float>(1.0 / dt) : 0.95f * fps + 0.05f * static_cast<float>(1.0 / dt);
     }
   }
+  attnlab::FrameClock& clock = rt.app->clock;
+  const double now_ms = static_cast<double>(now) / freq * 1000.0;
+  if (clock.fps_shown == 0.0f || now_ms - clock.fps_shown_at >= 1000.0) {
+    clock.fps_shown = clock.fps;
+    clock.fps_shown_at = now_ms;
+  }
   rt.last_ticks = now;
   // Train within this frame's budget, then draw what the model looks like now.
-  rt.app->tick(static_cast<double>(now) / freq * 1000.0, frame_ms);
+  rt.app->tick(now_ms, frame_ms);
   if (g_gl_lost) return;  // nothing to draw with: training and the API go on
-  if (g_gl_restored) {    // a new context: the backend's shaders, buffers and font texture, and our heatmaps
+  // Draw even a frame that looks like the last one: a new context or font texture has nothing on it yet, and the
+  // desktop's test runs (--frames) count and capture the frames they draw.
+  bool must_draw = rt.max_frames >= 0 || clock.draw_every_frame;
+  if (g_gl_restored) {  // a new context: the backend's shaders, buffers and font texture, and our heatmaps
+    must_draw = true;
     g_gl_restored = false;
     attnlab::gfx::next_gl_generation();
     ImGui_ImplOpenGL3_Shutdown();
@@ -332,6 +344,7 @@ void frame(void* arg) {
   // A sharp font for the screen's pixel ratio (the window moved, the page was zoomed), and the Chinese glyphs
   // now on screen.
   if (update_fonts(*rt.app, pixel_scale(rt.window), &rt.font_scale)) {
+    must_draw = true;
     ImGui_ImplOpenGL3_DestroyFontsTexture();
     ImGui_ImplOpenGL3_CreateFontsTexture();
     attnlab::shutdown_view_images();  // the export's second context copies the fonts: it is made again
@@ -346,12 +359,21 @@ void frame(void* arg) {
   ImGui::Render();
   attnlab::text_input_after_frame();
 
+  // To the GPU only if it looks different from what the screen shows (web/ui/frame_change.h): a frame is the
+  // costly part, and while nothing moves (or the trainer's next state has not come yet) it would only take the
+  // core that the trainer's worker, or a laptop's battery, could use.
   int fb_w = 0, fb_h = 0;
   SDL_GL_GetDrawableSize(rt.window, &fb_w, &fb_h);
-  glViewport(0, 0, fb_w, fb_h);
-  glClearColor(0.09f, 0.10f, 0.12f, 1.0f);
-  glClear(GL_COLOR_BUFFER_BIT);
-  ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
+  ImDrawData* draw = ImGui::GetDrawData();
+  const bool present =
+      rt.screen.should_draw(attnlab::ui::draw_fingerprint(*draw), attnlab::gfx::texture_writes(), must_draw);
+  if (present) {
+    glViewport(0, 0, fb_w, fb_h);
+    glClearColor(0.09f, 0.10f, 0.12f, 1.0f);
+    glClear(GL_COLOR_BUFFER_BIT);
+    ImGui_ImplOpenGL3_RenderDrawData(draw);
+    ++rt.app->clock.presented;
+  }
   attnlab::serve_exports(*rt.app, *rt.textures);  // pictures and files the views' menus or the API asked for
   ++rt.app->clock.frame;
   rt.app->clock.busy_ms = static_cast<double>(SDL_GetPerformanceCounter() - start) / freq * 1000.0;
@@ -368,7 +390,11 @@ void frame(void* arg) {
     std::printf("attnlab_app: wrote %s (%dx%d)\n", rt.screenshot.c_str(), fb_w, fb_h);
   }
   if (last) rt.quit = true;
-  SDL_GL_SwapWindow(rt.window);
+  if (present) {
+    SDL_GL_SwapWindow(rt.window);  // (waits for the display's next refresh)
+  } else {
+    SDL_WaitEventTimeout(nullptr, 16);  // nothing new to show: until an event comes, at most a refresh's time
+  }
 #endif
 }
 

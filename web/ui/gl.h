@@ -22,4 +22,8 @@ const char* glsl_prelude();
 int gl_generation();
 void next_gl_generation();
 
+// How many times a texture the frame shows has been drawn into (a heatmap rendering its numbers into its own
+// texture): the frame then looks different even where its draw commands are the same (ui/frame_change.h).
+long long texture_writes();
+
 }  // namespace attnlab::gfx

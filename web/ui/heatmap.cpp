@@ -19,8 +19,10 @@ const char* glsl_prelude() {
 }
 
 static int g_generation = 0;
+static long long g_texture_writes = 0;
 int gl_generation() { return g_generation; }
 void next_gl_generation() { ++g_generation; }
+long long texture_writes() { return g_texture_writes; }
 
 static const char* shader_source(const char* name) {
   for (std::size_t i = 0; i < embedded::shaders_count; ++i)
@@ -134,6 +136,7 @@ void Heatmap::ensure_targets(int rows, int cols, int w, int h) {
 void Heatmap::render(const HeatmapStyle& style, int hover_row, int hover_col, ImVec4 view) {
   const HeatmapProgram& p = HeatmapProgram::get();
   if (!p.program) return;
+  ++g_texture_writes;
   GLint prev_fbo = 0, prev_viewport[4];
   glGetIntegerv(GL_FRAMEBUFFER_BINDING, &prev_fbo);
   glGetIntegerv(GL_VIEWPORT, prev_viewport);
