@@ -2,7 +2,9 @@
 // headless Chromium opens dist/ with a configuration in the link, and for each configuration it measures
 //   steps/s in the page        (window.attnlab's step count over a timed window, training on)
 //   steps/s headless           (the same settings with the WebAssembly CLI under Node: build/wasm/attnlab.js)
-//   frame times, training on and off (requestAnimationFrame intervals: median, 95th percentile, longest)
+//   frame times, training on and off (requestAnimationFrame intervals: median, 95th percentile, longest), with
+//                              nobody touching the page and with the mouse moving over it, and how many frames
+//                              per second the page drew (it skips a frame that would look like the last)
 // and prints one table with the ratios the speed issue asks for: page/headless >= 85 %, the frame time the same
 // with training on as off, and no frame longer with a ~100 ms training step than with training off.
 //
@@ -75,23 +77,44 @@ function stats(intervals) {
   return { frames: xs.length, median: at(0.5), p95: at(0.95), max: xs[xs.length - 1], mean };
 }
 
-// Frame intervals (ms) over `seconds`, recorded by a requestAnimationFrame loop beside the app's own, and the UI
-// thread's own time in each frame the app drew (attnlab._layout().busyMs): what the page itself spends per frame,
-// whatever else the machine's cores are doing.
-async function frames(page, seconds) {
-  return page.evaluate((ms) => new Promise((done) => {
+// Frame intervals (ms) over `seconds`, recorded by a requestAnimationFrame loop beside the app's own, the UI
+// thread's own time in each frame the app ran (attnlab._layout().busyMs: what the page itself spends per frame,
+// whatever else the machine's cores are doing), and how many of those frames it handed to the GPU (presented:
+// the app skips a frame that looks like the one on screen). With `moving`, the mouse sweeps over the view the
+// whole time (Playwright's input, as a student's hand would), so every frame looks different and is drawn:
+// the UI's smoothness while it is being used.
+async function frames(page, seconds, moving) {
+  const done = page.evaluate((ms) => new Promise((resolve) => {
     const out = [], busy = [];
     let last = null, lastFrame = -1;
-    const t0 = performance.now();
+    const t0 = performance.now(), p0 = window.attnlab._layout().presented;
     function tick(t) {
       if (last !== null) out.push(t - last);
       last = t;
       const l = window.attnlab._layout();
       if (l.frame !== lastFrame) { busy.push(l.busyMs); lastFrame = l.frame; }
-      if (t - t0 < ms) requestAnimationFrame(tick); else done({ intervals: out, busy });
+      if (t - t0 < ms) requestAnimationFrame(tick);
+      else resolve({ intervals: out, busy, presentedPerSec: ((l.presented - p0) * 1000) / (t - t0) });
     }
     requestAnimationFrame(tick);
   }), seconds * 1000);
+  if (!moving) return done;
+  let finished = false;
+  done.then(() => { finished = true; }, () => { finished = true; });
+  const size = page.viewportSize();
+  for (let i = 0; !finished; ++i) {  // a slow circle over the middle of the page (the views)
+    const a = i * 0.15;
+    await page.mouse.move(size.width * (0.6 + 0.2 * Math.cos(a)), size.height * (0.5 + 0.25 * Math.sin(a)));
+  }
+  return done;
+}
+
+// The page's training speed over `seconds` (training on), with its frames.
+async function trainingWindow(page, seconds, moving) {
+  const m0 = await page.evaluate(() => ({ step: window.attnlab.metrics().step, t: performance.now() }));
+  const f = await frames(page, seconds, moving);
+  const m1 = await page.evaluate(() => ({ ...window.attnlab.metrics(), t: performance.now() }));
+  return { ...f, stepsPerSec: ((m1.step - m0.step) * 1000) / (m1.t - m0.t), m1 };
 }
 
 async function measurePage(browser, base, c) {
@@ -101,18 +124,24 @@ async function measurePage(browser, base, c) {
   await page.evaluate(() => window.attnlab.ready);
   await page.waitForFunction(() => window.attnlab.metrics().step > 0, null, { timeout: 120000 });
   await page.waitForTimeout(2000);  // past the first steps and the first evaluation
-  const m0 = await page.evaluate(() => ({ step: window.attnlab.metrics().step, t: performance.now() }));
-  const on = await frames(page, SECONDS);
-  const m1 = await page.evaluate(() => ({ ...window.attnlab.metrics(), t: performance.now() }));
+  const on = await trainingWindow(page, SECONDS, false);
+  const onMoving = await trainingWindow(page, SECONDS, true);
+  // as the page did before it skipped unchanged frames: every frame drawn
+  await page.evaluate(() => window.attnlab._drawEveryFrame(true));
+  const onEvery = await trainingWindow(page, SECONDS, false);
+  await page.evaluate(() => window.attnlab._drawEveryFrame(false));
   await page.evaluate(() => window.attnlab.train(false));
   await page.waitForTimeout(1000);
-  const off = await frames(page, SECONDS);
+  const off = await frames(page, SECONDS, false);
+  const offMoving = await frames(page, SECONDS, true);
+  const m1 = on.m1;
   await context.close();
   if (m1.error) throw new Error(`${c.name}: the page reports ${m1.error}`);
+  const view = (w) => ({ ...stats(w.intervals), busy: stats(w.busy), presentedPerSec: w.presentedPerSec });
   return {
-    stepsPerSec: ((m1.step - m0.step) * 1000) / (m1.t - m0.t), pageStepsPerSec: m1.stepsPerSec,
-    msPerStep: m1.msPerStep, trainer: m1.trainer || 'frame', on: stats(on.intervals), off: stats(off.intervals),
-    busyOn: stats(on.busy), busyOff: stats(off.busy), problems,
+    stepsPerSec: on.stepsPerSec, stepsPerSecMoving: onMoving.stepsPerSec, stepsPerSecEveryFrame: onEvery.stepsPerSec,
+    pageStepsPerSec: m1.stepsPerSec, msPerStep: m1.msPerStep, trainer: m1.trainer || 'frame',
+    on: view(on), onMoving: view(onMoving), onEvery: view(onEvery), off: view(off), offMoving: view(offMoving), problems,
   };
 }
 
@@ -137,34 +166,42 @@ async function main() {
   }
 
   console.log(`\nbench-page: headless Chromium (${SECONDS} s windows) vs the WebAssembly CLI under Node, one run`);
-  const row = (...c) => console.log(c[0].padEnd(8) + ' ' + c[1].padEnd(8) + ' ' + c[2].padStart(12) + ' ' +
-                                   c[3].padStart(12) + ' ' + c[4].padStart(7) + '   ' + c[5].padEnd(30) + ' ' + c[6]);
-  row('config', 'trainer', 'page step/s', 'headless', 'ratio', 'frames on: median/p95/max ms',
-      'frames off: median/p95/max ms');
+  console.log('(idle: nobody touches the page; moving: the mouse sweeps over the views all the time; every frame: ' +
+              'the page draws every frame, as before it skipped those that look the same)');
+  const row = (...c) => console.log(c[0].padEnd(8) + ' ' + c[1].padEnd(22) + ' ' + c[2].padStart(8) + ' ' +
+                                   c[3].padStart(9) + ' ' + c[4].padStart(6) + '   ' + c[5].padEnd(24) + ' ' +
+                                   c[6].padStart(10) + ' ' + c[7].padStart(11));
+  row('config', 'window', 'step/s', 'headless', 'ratio', 'frame median/p95/max ms', 'drawn/s', 'UI ms/frame');
+  const frameCols = (w) => [`${f1(w.median)} / ${f1(w.p95)} / ${f1(w.max)}`, f1(w.presentedPerSec), f1(w.busy.median)];
   for (const r of results) {
-    const p = r.page;
-    row(r.name, p.trainer, f1(p.stepsPerSec), f1(r.headless.stepsPerSec), pct(p.stepsPerSec / r.headless.stepsPerSec),
-        `${f1(p.on.median)} / ${f1(p.on.p95)} / ${f1(p.on.max)}`, `${f1(p.off.median)} / ${f1(p.off.p95)} / ${f1(p.off.max)}`);
+    const p = r.page, h = r.headless.stepsPerSec;
+    row(r.name, 'training, idle', f1(p.stepsPerSec), f1(h), pct(p.stepsPerSec / h), ...frameCols(p.on));
+    row('', 'training, moving', f1(p.stepsPerSecMoving), f1(h), pct(p.stepsPerSecMoving / h), ...frameCols(p.onMoving));
+    row('', 'training, every frame', f1(p.stepsPerSecEveryFrame), f1(h), pct(p.stepsPerSecEveryFrame / h),
+        ...frameCols(p.onEvery));
+    row('', 'paused, idle', '', '', '', ...frameCols(p.off));
+    row('', 'paused, moving', '', '', '', ...frameCols(p.offMoving));
   }
   console.log('\ntargets');
+  // "the same within noise": the median frame with training on at most 10% (or 2 ms) above the one off
+  const same = (on, off) => on.median <= Math.max(off.median * 1.1, off.median + 2);
   for (const r of results) {
     const p = r.page;
     const ratio = p.stepsPerSec / r.headless.stepsPerSec;
-    console.log(`  ${r.name}: steps/s in the page vs headless ${pct(ratio)} (target >= 85%: ${ratio >= 0.85 ? 'met' : 'NOT met'}); ` +
-                `headless step ${f1(r.headless.msPerStep)} ms`);
-    // "the same within noise": the median frame with training on at most 10% (or 2 ms) above the one off
-    const same = p.on.median <= Math.max(p.off.median * 1.1, p.off.median + 2);
-    console.log(`  ${r.name}: median frame on ${f1(p.on.median)} ms vs off ${f1(p.off.median)} ms ` +
-                `(target: the same within noise: ${same ? 'met' : 'NOT met'})`);
-    // what the UI thread itself does per frame (the rest of a longer frame is the machine's cores busy elsewhere:
-    // the trainer's worker, and here the software renderer)
-    console.log(`  ${r.name}: the UI thread's own time per frame on ${f1(p.busyOn.median)} ms (p95 ${f1(p.busyOn.p95)}, ` +
-                `max ${f1(p.busyOn.max)}) vs off ${f1(p.busyOff.median)} ms (p95 ${f1(p.busyOff.p95)}, max ${f1(p.busyOff.max)}); ` +
-                `the trainer's own step ${f1(p.msPerStep)} ms vs headless ${f1(r.headless.msPerStep)} ms`);
+    console.log(`  ${r.name}: steps/s in the page vs headless ${pct(ratio)} (target >= 85%: ${ratio >= 0.85 ? 'met' : 'NOT met'}; ` +
+                `${pct(p.stepsPerSecMoving / r.headless.stepsPerSec)} while the mouse moves, ` +
+                `${pct(p.stepsPerSecEveryFrame / r.headless.stepsPerSec)} drawing every frame); headless step ` +
+                `${f1(r.headless.msPerStep)} ms, the trainer's own ${f1(p.msPerStep)} ms`);
+    console.log(`  ${r.name}: median frame idle: on ${f1(p.on.median)} ms vs off ${f1(p.off.median)} ms ` +
+                `(${same(p.on, p.off) ? 'met' : 'NOT met'}); moving: on ${f1(p.onMoving.median)} ms vs off ` +
+                `${f1(p.offMoving.median)} ms (target: the same within noise: ${same(p.onMoving, p.offMoving) ? 'met' : 'NOT met'})`);
+    console.log(`  ${r.name}: the UI thread's own time per frame, moving: on ${f1(p.onMoving.busy.median)} ms ` +
+                `(p95 ${f1(p.onMoving.busy.p95)}) vs off ${f1(p.offMoving.busy.median)} ms (p95 ${f1(p.offMoving.busy.p95)})`);
     if (r.name === 'heavy') {
-      const ok = p.on.max <= Math.max(p.off.max * 1.5, p.off.max + 8);
-      console.log(`  ${r.name}: longest frame on ${f1(p.on.max)} ms vs off ${f1(p.off.max)} ms while ` +
-                  `${f1(r.headless.msPerStep)} ms steps train (target: no longer than off: ${ok ? 'met' : 'NOT met'})`);
+      const ok = (on, off) => on.max <= Math.max(off.max * 1.5, off.max + 8);
+      console.log(`  ${r.name}: longest frame while ${f1(r.headless.msPerStep)} ms steps train: idle ${f1(p.on.max)} ms ` +
+                  `vs off ${f1(p.off.max)} ms (${ok(p.on, p.off) ? 'met' : 'NOT met'}), moving ${f1(p.onMoving.max)} ms ` +
+                  `vs off ${f1(p.offMoving.max)} ms (target: no longer than off: ${ok(p.onMoving, p.offMoving) ? 'met' : 'NOT met'})`);
     }
     if (p.problems.length) console.log(`  ${r.name}: page problems: ${p.problems.slice(0, 3).join('; ')}`);
   }
