@@ -59,6 +59,10 @@ void build_attention_mask(std::uint8_t* allowed, const MaskSpec& mask, const int
       const std::uint8_t* spec_row =
           mask.allow.empty() ? nullptr : mask.allow.data() + static_cast<size_t>(i) * mask.allow_n;
       const std::uint8_t* graph_row = allow != nullptr ? allow + at : nullptr;
+      if (!grid && spec_row == nullptr && graph_row == nullptr) {  // every key of the range: one fill
+        if (lo < hi) std::fill(row + lo, row + hi, std::uint8_t(1));
+        continue;
+      }
       for (int j = lo; j < hi; ++j) {
         // (the range's ends can wrap into the next row out when the image is at most 2w wide: check both)
         const bool in_square = !grid || (std::abs(i / g - j / g) <= w && std::abs(i % g - j % g) <= w);

@@ -48,6 +48,31 @@ TEST(Mask, EachKindAllowsWhatTheLectureSays) {
   EXPECT_FALSE(mask_allows(both, 3, 4, 5));
 }
 
+// In a sequence (no image, no allow matrix) the allowed keys of a query are one range, which the mask fills at
+// once: the same as mask_allows pair by pair (exactly 1 or 0, as the softmax's full-row check reads), for full,
+// causal and truncated attention, with padded sequences and a window wider than the sequence.
+TEST(Mask, ASequencesRowsAreTheRangesMaskAllowsSays) {
+  const int T = 9, B = 3;
+  const std::vector<int> lengths = {T, 5, 1};
+  for (int w : {-1, 0, 1, 3, 20}) {
+    for (bool causal : {false, true}) {
+      MaskSpec s;
+      s.window = w, s.causal = causal;
+      std::vector<std::uint8_t> allowed(static_cast<size_t>(B) * T * T, 7);
+      build_attention_mask(allowed.data(), s, lengths.data(), B, T);
+      for (int b = 0; b < B; ++b) {
+        for (int i = 0; i < T; ++i) {
+          for (int j = 0; j < T; ++j) {
+            const std::uint8_t got = allowed[(static_cast<size_t>(b) * T + i) * T + j];
+            ASSERT_EQ(got, mask_allows(s, i, j, lengths[b]) ? 1 : 0)
+                << "w " << w << " causal " << causal << " b " << b << " " << i << "->" << j;
+          }
+        }
+      }
+    }
+  }
+}
+
 // On an image (grid_w > 0) the window is a square: query (ri, ci) sees key (rj, cj) iff |ri − rj| <= w and
 // |ci − cj| <= w; build_attention_mask says the same as mask_allows, pair by pair, also for images at most 2w
 // wide (where the row range's ends wrap into the rows beyond), with causal and with padding.
