@@ -31,7 +31,6 @@ const frames = (page, n = 2) => page.evaluate((k) => new Promise((done) => {
   step();
 }), n);
 
-// The widget whose label matches (the visible part of it, which must be big enough to touch).
 // Keys typed in a burst reach the field about one per frame (a key released in the frame it was pressed in waits
 // for the next one: web/platform/main.cpp), so a field is read once it has settled: equal to what is expected,
 // or unchanged for 10 frames (a lost or doubled key then shows as the wrong text).
@@ -47,6 +46,7 @@ async function settledInput(page, expected) {
   return last;
 }
 
+// The widget whose label matches (the visible part of it, which must be big enough to touch).
 async function item(page, match, inWindow = '') {
   await ui(page);
   await frames(page, 3);
