@@ -23,7 +23,7 @@ endif()
 add_library(attnlab_imgui STATIC
   "${IMGUI_DIR}/imgui.cpp" "${IMGUI_DIR}/imgui_draw.cpp" "${IMGUI_DIR}/imgui_tables.cpp"
   "${IMGUI_DIR}/imgui_widgets.cpp" "${IMGUI_DIR}/imgui_demo.cpp"
-  "${IMGUI_DIR}/backends/imgui_impl_sdl.cpp" "${IMGUI_DIR}/backends/imgui_impl_opengl3.cpp"
+  "${IMGUI_DIR}/backends/imgui_impl_sdl.cpp"
   "${IMGUI_DIR}/misc/cpp/imgui_stdlib.cpp")
 target_include_directories(attnlab_imgui SYSTEM PUBLIC "${IMGUI_DIR}" "${IMGUI_DIR}/backends")
 # IMGUI_ENABLE_TEST_ENGINE: ImGui reports every widget's label and rectangle to hooks (off until a browser
@@ -45,7 +45,6 @@ if(EMSCRIPTEN)
   target_include_directories(attnlab_sdl2 INTERFACE "${SDL2_WASM_DIR}/include"
                              "${SDL2_WASM_DIR}/include-config-release")
   target_link_libraries(attnlab_sdl2 INTERFACE "${SDL2_WASM_DIR}/libSDL2.a")
-  target_compile_definitions(attnlab_imgui PUBLIC IMGUI_IMPL_OPENGL_ES3)
   target_link_libraries(attnlab_imgui PUBLIC attnlab_sdl2)
 else()
   find_package(SDL2 REQUIRED)

@@ -32,6 +32,15 @@ if(NOT EMSCRIPTEN AND ATTNLAB_BUILD_APP)
     add_test(NAME desktop_export_csv_check COMMAND ${CMAKE_COMMAND} -E cat ${_exports}/attnlab-attention-L1H1-step50.csv)
     set_tests_properties(desktop_export_csv_check PROPERTIES PASS_REGULAR_EXPRESSION "key,I,saw,a,saw\r\nI,[0-9.e-]+,")
     set_tests_properties(desktop_export_png_check desktop_export_csv_check PROPERTIES FIXTURES_REQUIRED desktop_export_files)
+    # The app's ImGui renderer (web/ui/imgui_gl.h) drawing into a framebuffer, its pixels read back.
+    add_executable(attnlab_gl_tests "${CMAKE_SOURCE_DIR}/tests/desktop/imgui_gl_test.cpp"
+                                    "${CMAKE_SOURCE_DIR}/tests/ui/test_engine_hooks.cpp")
+    target_include_directories(attnlab_gl_tests PRIVATE "${CMAKE_SOURCE_DIR}")
+    target_link_libraries(attnlab_gl_tests PRIVATE attnlab_web_ui ${ATTNLAB_GTEST})
+    target_compile_options(attnlab_gl_tests PRIVATE ${ATTNLAB_WARNINGS})
+    add_test(NAME desktop_imgui_renderer
+             COMMAND ${CMAKE_COMMAND} -E env LIBGL_ALWAYS_SOFTWARE=1
+                     ${ATTNLAB_XVFB_RUN} -a -s "-screen 0 640x480x24" $<TARGET_FILE:attnlab_gl_tests>)
     add_test(NAME desktop_bad_argument COMMAND $<TARGET_FILE:attnlab_app> --frames zero)
     set_tests_properties(desktop_bad_argument PROPERTIES WILL_FAIL TRUE)
   else()

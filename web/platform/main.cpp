@@ -1,5 +1,5 @@
 // Attention Lab app: one main for the desktop (SDL2 + OpenGL 3.3) and the browser (SDL2 + WebGL2 through
-// Emscripten), shaped like Dear ImGui's example_sdl_opengl3 plus an Emscripten main loop.
+// Emscripten), shaped like Dear ImGui's example_sdl_opengl3 plus an Emscripten main loop (drawn by web/ui/imgui_gl.h).
 //
 // Desktop flags (for tests and screenshots):  --frames N  --screenshot out.png  --size 1280x800
 //                                            --export VIEW (its PNG and CSV into the current folder)
@@ -16,7 +16,6 @@
 #include <vector>
 
 #include "imgui.h"
-#include "imgui_impl_opengl3.h"
 #include "imgui_impl_sdl.h"
 #include "web/app/app.h"
 #include "web/panels/panels.h"
@@ -29,6 +28,7 @@
 #include "web/ui/fonts.h"
 #include "web/ui/frame_change.h"
 #include "web/ui/gl.h"
+#include "web/ui/imgui_gl.h"
 #include "web/ui/strings.h"
 #include "web/ui/touch.h"
 
@@ -80,7 +80,6 @@ struct Runtime {
   float font_scale = 0.0f;          // device pixels per ImGui pixel the font atlas was made for
   std::vector<SDL_Event> held;      // events kept for the next frame (see frame())
   attnlab::ui::FrameChange screen;  // what the screen shows: a frame that looks the same is not drawn again
-  const char* glsl_version = "";    // the GL backend's shader version line (made again after a lost context)
 };
 
 constexpr std::size_t kMaxHeldEvents = 256;  // past this, held events are handled at once rather than kept
@@ -329,9 +328,7 @@ void frame(void* arg) {
   if (g_gl_restored) {  // a new context: the backend's shaders, buffers and font texture, and our heatmaps
     must_draw = true;
     g_gl_restored = false;
-    attnlab::gfx::next_gl_generation();
-    ImGui_ImplOpenGL3_Shutdown();
-    ImGui_ImplOpenGL3_Init(rt.glsl_version);
+    attnlab::gfx::next_gl_generation();  // (the renderer and heatmaps make their objects again)
     attnlab::shutdown_view_images();
   }
 
@@ -340,13 +337,12 @@ void frame(void* arg) {
     use_touch_style(ImGui::GetStyle());
     rt.touch_style = true;
   }
-  ImGui_ImplOpenGL3_NewFrame();  // (the first one makes the GL objects, the font texture among them)
+  attnlab::gfx::imgui_gl_new_frame();  // (the first one makes the GL objects, the font texture among them)
   // A sharp font for the screen's pixel ratio (the window moved, the page was zoomed), and the Chinese glyphs
   // now on screen.
   if (update_fonts(*rt.app, pixel_scale(rt.window), &rt.font_scale)) {
     must_draw = true;
-    ImGui_ImplOpenGL3_DestroyFontsTexture();
-    ImGui_ImplOpenGL3_CreateFontsTexture();
+    attnlab::gfx::imgui_gl_rebuild_fonts();
     attnlab::shutdown_view_images();  // the export's second context copies the fonts: it is made again
   }
   ImGui_ImplSDL2_NewFrame();
@@ -371,7 +367,7 @@ void frame(void* arg) {
     glViewport(0, 0, fb_w, fb_h);
     glClearColor(0.09f, 0.10f, 0.12f, 1.0f);
     glClear(GL_COLOR_BUFFER_BIT);
-    ImGui_ImplOpenGL3_RenderDrawData(draw);
+    attnlab::gfx::imgui_gl_render(*draw);
     ++rt.app->clock.presented;
   }
   attnlab::serve_exports(*rt.app, *rt.textures);  // pictures and files the views' menus or the API asked for
@@ -481,13 +477,13 @@ int main(int argc, char** argv) {
   SDL_GL_SetAttribute(SDL_GL_CONTEXT_PROFILE_MASK, SDL_GL_CONTEXT_PROFILE_ES);
   SDL_GL_SetAttribute(SDL_GL_CONTEXT_MAJOR_VERSION, 3);
   SDL_GL_SetAttribute(SDL_GL_CONTEXT_MINOR_VERSION, 0);
-  const char* glsl_version = "#version 300 es";
+  const char* gl_name = "WebGL2 (OpenGL ES 3.0)";
 #else
   SDL_GL_SetAttribute(SDL_GL_CONTEXT_FLAGS, SDL_GL_CONTEXT_FORWARD_COMPATIBLE_FLAG);
   SDL_GL_SetAttribute(SDL_GL_CONTEXT_PROFILE_MASK, SDL_GL_CONTEXT_PROFILE_CORE);
   SDL_GL_SetAttribute(SDL_GL_CONTEXT_MAJOR_VERSION, 3);
   SDL_GL_SetAttribute(SDL_GL_CONTEXT_MINOR_VERSION, 3);
-  const char* glsl_version = "#version 330 core";
+  const char* gl_name = "OpenGL 3.3 core";
 #endif
   SDL_GL_SetAttribute(SDL_GL_DOUBLEBUFFER, 1);
   SDL_GL_SetAttribute(SDL_GL_DEPTH_SIZE, 0);
@@ -502,7 +498,7 @@ int main(int argc, char** argv) {
   }
   rt.gl = SDL_GL_CreateContext(rt.window);
   if (!rt.gl) {
-    std::fprintf(stderr, "attnlab_app: cannot create an OpenGL context (%s): %s\n", glsl_version, SDL_GetError());
+    std::fprintf(stderr, "attnlab_app: cannot create an OpenGL context (%s): %s\n", gl_name, SDL_GetError());
     return 1;
   }
   SDL_GL_MakeCurrent(rt.window, rt.gl);
@@ -569,8 +565,7 @@ int main(int argc, char** argv) {
   io.SetClipboardTextFn = [](void*, const char* t) { attnlab::copy_text(t ? t : ""); };
   io.GetClipboardTextFn = [](void*) -> const char* { return ""; };
 #endif
-  rt.glsl_version = glsl_version;
-  ImGui_ImplOpenGL3_Init(glsl_version);
+  attnlab::gfx::imgui_gl_init();
 
 #if defined(__EMSCRIPTEN__)
   emscripten_set_main_loop_arg(frame, &rt, 0, true);
@@ -579,7 +574,7 @@ int main(int argc, char** argv) {
   attnlab::shutdown_view_images();
   rt.textures.reset();  // the heatmaps' textures and framebuffers need the GL context
   rt.app.reset();
-  ImGui_ImplOpenGL3_Shutdown();
+  attnlab::gfx::imgui_gl_shutdown();
   ImGui_ImplSDL2_Shutdown();
   ImGui::DestroyContext();
   SDL_GL_DeleteContext(rt.gl);

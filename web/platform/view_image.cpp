@@ -7,9 +7,9 @@
 #include <exception>
 
 #include "imgui.h"
-#include "imgui_impl_opengl3.h"
 #include "web/platform/files.h"
 #include "web/ui/gl.h"
+#include "web/ui/imgui_gl.h"
 #include "web/ui/strings.h"
 
 #define STB_IMAGE_WRITE_IMPLEMENTATION
@@ -33,11 +33,6 @@ namespace attnlab {
 
 namespace {
 
-#if defined(__EMSCRIPTEN__)
-constexpr const char* kGlslVersion = "#version 300 es";
-#else
-constexpr const char* kGlslVersion = "#version 330 core";
-#endif
 
 constexpr int kTabWidth = 1200, kTabHeight = 800;       // the views on the right
 constexpr int kLeftWidth = 560, kLeftMaxHeight = 1600;  // the left column's panels: as tall as their content
@@ -64,7 +59,7 @@ ImGuiContext* image_context() {
     copy.DstFont = nullptr;
     io.Fonts->AddFont(&copy);
   }
-  ImGui_ImplOpenGL3_Init(kGlslVersion);
+  gfx::imgui_gl_init();
   ImGui::SetCurrentContext(main);
   return g_context;
 }
@@ -101,7 +96,7 @@ ViewImage render_view_png(App& app, PanelTextures& tex, Panel panel) {
   // are measured on the second and drawn at their height on the third.
   for (int frame = 0; frame < 3; ++frame) {
     io.DisplaySize = ImVec2(static_cast<float>(out.width), static_cast<float>(out.height));
-    ImGui_ImplOpenGL3_NewFrame();
+    gfx::imgui_gl_new_frame();
     ImGui::NewFrame();
     const float used = ShowViewAlone(app, tex, panel, io.DisplaySize.x, io.DisplaySize.y);
     ImGui::Render();
@@ -109,10 +104,7 @@ ViewImage render_view_png(App& app, PanelTextures& tex, Panel panel) {
   }
   app.exports.drawing = false;
 
-  // Into a framebuffer of its own, then back to whatever was bound (the window's).
-  GLint prev_fbo = 0, prev_viewport[4] = {0, 0, 0, 0};
-  glGetIntegerv(GL_FRAMEBUFFER_BINDING, &prev_fbo);
-  glGetIntegerv(GL_VIEWPORT, prev_viewport);
+  // Into a framebuffer of its own, then back to the window's (gl.h: the next frame sets its viewport).
   GLuint colour = 0, fbo = 0;
   glGenTextures(1, &colour);
   glBindTexture(GL_TEXTURE_2D, colour);
@@ -131,13 +123,12 @@ ViewImage render_view_png(App& app, PanelTextures& tex, Panel panel) {
     glViewport(0, 0, out.width, out.height);
     glClearColor(0.09f, 0.10f, 0.12f, 1.0f);  // the main window's background
     glClear(GL_COLOR_BUFFER_BIT);
-    ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
+    gfx::imgui_gl_render(*ImGui::GetDrawData());
     pixels.assign(static_cast<std::size_t>(out.width) * static_cast<std::size_t>(out.height) * 4, 0);
     glPixelStorei(GL_PACK_ALIGNMENT, 1);
     glReadPixels(0, 0, out.width, out.height, GL_RGBA, GL_UNSIGNED_BYTE, pixels.data());
   }
-  glBindFramebuffer(GL_FRAMEBUFFER, static_cast<GLuint>(prev_fbo));
-  glViewport(prev_viewport[0], prev_viewport[1], prev_viewport[2], prev_viewport[3]);
+  glBindFramebuffer(GL_FRAMEBUFFER, 0);
   glDeleteFramebuffers(1, &fbo);
   glDeleteTextures(1, &colour);
   ImGui::SetCurrentContext(main);
@@ -211,7 +202,7 @@ void shutdown_view_images() {
   if (!g_context) return;
   ImGuiContext* main = ImGui::GetCurrentContext();
   ImGui::SetCurrentContext(g_context);
-  ImGui_ImplOpenGL3_Shutdown();
+  gfx::imgui_gl_shutdown();
   ImGui::DestroyContext(g_context);
   g_context = nullptr;
   ImGui::SetCurrentContext(main);

@@ -1,6 +1,14 @@
 // OpenGL headers for both targets: WebGL2 (OpenGL ES 3.0) in the browser, OpenGL 3.3 core on the desktop.
 // Only the common subset of the two is used, so the same drawing code serves both.
+//
+// The GL state: whoever draws sets every piece of state its drawing depends on (program, vertex array, textures,
+// blending, scissor, viewport, framebuffer) and saves nothing. Nothing here reads the state back with glGet*: in
+// WebGL most glGet* calls are a synchronous round trip to the GPU process that first waits for every command
+// sent before it, so one such call per frame costs a whole frame of rendering on a software renderer. A drawer
+// that renders into a framebuffer of its own binds the screen's (0) again when it is done.
 #pragma once
+
+#include <string>
 
 #if defined(__EMSCRIPTEN__)
 #include <GLES3/gl3.h>
@@ -21,6 +29,10 @@ const char* glsl_prelude();
 // generation it was made in and, when that is past, forgets it (never deletes it) and makes it again.
 int gl_generation();
 void next_gl_generation();
+
+// Compiles and links shaders/<vertex> and shaders/<fragment> (embedded in the binary) with glsl_prelude().
+// Returns the program, or 0 with a message in `error`.
+GLuint link_program(const char* vertex, const char* fragment, std::string& error);
 
 // How many times a texture the frame shows has been drawn into (a heatmap rendering its numbers into its own
 // texture): the frame then looks different even where its draw commands are the same (ui/frame_change.h).

@@ -6,51 +6,10 @@
 #include <cstring>
 #include <memory>
 
-#include "shaders.h"  // generated from shaders/*.vert|frag by scripts/embed.cmake
-
 namespace attnlab::gfx {
 
-const char* glsl_prelude() {
-#if defined(__EMSCRIPTEN__)
-  return "#version 300 es\nprecision highp float;\nprecision highp int;\nprecision highp sampler2D;\n";
-#else
-  return "#version 330 core\n";
-#endif
-}
-
-static int g_generation = 0;
 static long long g_texture_writes = 0;
-int gl_generation() { return g_generation; }
-void next_gl_generation() { ++g_generation; }
 long long texture_writes() { return g_texture_writes; }
-
-static const char* shader_source(const char* name) {
-  for (std::size_t i = 0; i < embedded::shaders_count; ++i)
-    if (std::strcmp(embedded::shaders[i].name, name) == 0) return embedded::shaders[i].text;
-  return nullptr;
-}
-
-static GLuint compile(GLenum kind, const char* name, std::string& error) {
-  const char* body = shader_source(name);
-  if (!body) {
-    error = std::string("missing shader ") + name;
-    return 0;
-  }
-  const char* parts[2] = {glsl_prelude(), body};
-  GLuint s = glCreateShader(kind);
-  glShaderSource(s, 2, parts, nullptr);
-  glCompileShader(s);
-  GLint ok = 0;
-  glGetShaderiv(s, GL_COMPILE_STATUS, &ok);
-  if (!ok) {
-    char log[1024] = {0};
-    glGetShaderInfoLog(s, sizeof log, nullptr, log);
-    error = std::string(name) + ": " + log;
-    glDeleteShader(s);
-    return 0;
-  }
-  return s;
-}
 
 HeatmapProgram& HeatmapProgram::get() {
   static std::unique_ptr<HeatmapProgram> p;
@@ -59,27 +18,9 @@ HeatmapProgram& HeatmapProgram::get() {
 }
 
 HeatmapProgram::HeatmapProgram() : generation(gl_generation()) {
-  GLuint vs = compile(GL_VERTEX_SHADER, "heatmap.vert", error);
-  GLuint fs = vs ? compile(GL_FRAGMENT_SHADER, "heatmap.frag", error) : 0;
-  if (!vs || !fs) {
+  program = link_program("heatmap.vert", "heatmap.frag", error);
+  if (!program) {
     std::fprintf(stderr, "attnlab: heatmap shader: %s\n", error.c_str());
-    return;
-  }
-  program = glCreateProgram();
-  glAttachShader(program, vs);
-  glAttachShader(program, fs);
-  glLinkProgram(program);
-  glDeleteShader(vs);
-  glDeleteShader(fs);
-  GLint ok = 0;
-  glGetProgramiv(program, GL_LINK_STATUS, &ok);
-  if (!ok) {
-    char log[1024] = {0};
-    glGetProgramInfoLog(program, sizeof log, nullptr, log);
-    error = std::string("link: ") + log;
-    std::fprintf(stderr, "attnlab: heatmap shader: %s\n", error.c_str());
-    glDeleteProgram(program);
-    program = 0;
     return;
   }
   u_data = glGetUniformLocation(program, "u_data");
@@ -137,10 +78,6 @@ void Heatmap::render(const HeatmapStyle& style, int hover_row, int hover_col, Im
   const HeatmapProgram& p = HeatmapProgram::get();
   if (!p.program) return;
   ++g_texture_writes;
-  GLint prev_fbo = 0, prev_viewport[4];
-  glGetIntegerv(GL_FRAMEBUFFER_BINDING, &prev_fbo);
-  glGetIntegerv(GL_VIEWPORT, prev_viewport);
-
   glBindFramebuffer(GL_FRAMEBUFFER, fbo_);
   glViewport(0, 0, w_, h_);
   glDisable(GL_BLEND);
@@ -164,8 +101,7 @@ void Heatmap::render(const HeatmapStyle& style, int hover_row, int hover_col, Im
   glUseProgram(0);
   glBindTexture(GL_TEXTURE_2D, 0);
 
-  glBindFramebuffer(GL_FRAMEBUFFER, static_cast<GLuint>(prev_fbo));
-  glViewport(prev_viewport[0], prev_viewport[1], prev_viewport[2], prev_viewport[3]);
+  glBindFramebuffer(GL_FRAMEBUFFER, 0);
 }
 
 ImVec4 HeatmapZoom::view() const {
