@@ -325,7 +325,7 @@ void frame(void* arg) {
   // Draw even a frame that looks like the last one: a new context or font texture has nothing on it yet, and the
   // desktop's test runs (--frames) count and capture the frames they draw.
   bool must_draw = rt.max_frames >= 0 || clock.draw_every_frame;
-  if (g_gl_restored) {  // a new context: the backend's shaders, buffers and font texture, and our heatmaps
+  if (g_gl_restored) {  // a new context: the renderer's shaders, buffers and font texture, and our heatmaps
     must_draw = true;
     g_gl_restored = false;
     attnlab::gfx::next_gl_generation();  // (the renderer and heatmaps make their objects again)

@@ -33,7 +33,6 @@ namespace attnlab {
 
 namespace {
 
-
 constexpr int kTabWidth = 1200, kTabHeight = 800;       // the views on the right
 constexpr int kLeftWidth = 560, kLeftMaxHeight = 1600;  // the left column's panels: as tall as their content
 

@@ -24,6 +24,13 @@ static const char* shader_source(const char* name) {
   return nullptr;
 }
 
+// What the driver said about a shader or a program that failed (glGetShaderInfoLog / glGetProgramInfoLog).
+static std::string info_log(GLuint object, void (*get_log)(GLuint, GLsizei, GLsizei*, GLchar*)) {
+  char log[1024] = {0};
+  get_log(object, sizeof log, nullptr, log);
+  return log;
+}
+
 static GLuint compile(GLenum kind, const char* name, std::string& error) {
   const char* body = shader_source(name);
   if (!body) {
@@ -37,9 +44,7 @@ static GLuint compile(GLenum kind, const char* name, std::string& error) {
   GLint ok = 0;
   glGetShaderiv(s, GL_COMPILE_STATUS, &ok);
   if (!ok) {
-    char log[1024] = {0};
-    glGetShaderInfoLog(s, sizeof log, nullptr, log);
-    error = std::string(name) + ": " + log;
+    error = std::string(name) + ": " + info_log(s, glGetShaderInfoLog);
     glDeleteShader(s);
     return 0;
   }
@@ -62,9 +67,7 @@ GLuint link_program(const char* vertex, const char* fragment, std::string& error
   GLint ok = 0;
   glGetProgramiv(program, GL_LINK_STATUS, &ok);
   if (!ok) {
-    char log[1024] = {0};
-    glGetProgramInfoLog(program, sizeof log, nullptr, log);
-    error = std::string("link ") + vertex + " + " + fragment + ": " + log;
+    error = std::string("link ") + vertex + " + " + fragment + ": " + info_log(program, glGetProgramInfoLog);
     glDeleteProgram(program);
     return 0;
   }

@@ -17,7 +17,6 @@ struct Renderer {
   GLuint program = 0, vao = 0, vertices = 0, indices = 0, font_texture = 0;
   GLint u_screen = -1, u_texture = -1;
   int generation = -1;                  // gl_generation() the objects were made in; -1: none made yet
-  bool failed = false;                  // the shaders did not compile: draw nothing rather than try every frame
   std::vector<ImDrawVert> vertex_data;  // every draw list's vertices, one after another: one upload per frame
   std::vector<ImDrawIdx> index_data;
 };
@@ -51,8 +50,7 @@ void make_objects(Renderer& r) {
   r.program = link_program("imgui.vert", "imgui.frag", error);
   if (!r.program) {
     std::fprintf(stderr, "attnlab: ImGui shader: %s\n", error.c_str());
-    r.failed = true;
-    return;
+    return;  // (program 0: nothing is drawn, and nothing tried again until the next context)
   }
   r.u_screen = glGetUniformLocation(r.program, "u_screen");
   r.u_texture = glGetUniformLocation(r.program, "u_texture");
@@ -68,10 +66,7 @@ void make_objects(Renderer& r) {
   make_font_texture(r);
 }
 
-void forget_objects(Renderer& r) {
-  r.program = r.vao = r.vertices = r.indices = r.font_texture = 0;
-  r.failed = false;
-}
+void forget_objects(Renderer& r) { r.program = r.vao = r.vertices = r.indices = r.font_texture = 0; }
 
 void delete_objects(Renderer& r) {
   if (r.generation == gl_generation()) {  // (made in a context since lost: gone with it, nothing to delete)
@@ -149,7 +144,7 @@ void imgui_gl_new_frame() {
 
 void imgui_gl_rebuild_fonts() {
   Renderer* r = renderer();
-  if (!r || r->failed || r->generation != gl_generation()) return;  // the next new frame makes it anyway
+  if (!r || !r->program || r->generation != gl_generation()) return;  // the next new frame makes it anyway
   make_font_texture(*r);
 }
 
