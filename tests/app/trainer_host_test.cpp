@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include <chrono>
+#include <cmath>
 #include <cstring>
 #include <thread>
 
@@ -104,6 +105,85 @@ TEST(ThreadHost, AdoptsPausesStepsAndRestartsExactly) {
   expect_exact(replica, s);
 }
 
+// A host at a slow pace rests between slices of training: the states it publishes are still exactly an
+// uninterrupted trainer's, a stop during a long rest returns (it naps in short pieces; a hang would time the test
+// out), and a faster pace lets it go on.
+TEST(ThreadHost, APacedHostTakesTheSameSteps) {
+  NEEDS_THREADS();
+  const RunSettings s = reverse_setup();
+  Trainer replica(s.data, s.model, s.train);
+  auto host = make_thread_host(20);
+  host->set_pace(0.05);  // 8 ms slices, then ~150 ms of rest
+  host->start(replica);
+  adopt_past(*host, replica, 0);
+  adopt_past(*host, replica, replica.steps_done());
+  host->stop(replica);  // most likely during a rest
+  EXPECT_FALSE(host->running());
+  expect_exact(replica, s);
+  host->set_pace(std::nan(""));  // not a share: full speed
+  host->start(replica);
+  adopt_past(*host, replica, replica.steps_done());
+  host->stop(replica);
+  expect_exact(replica, s);
+}
+
+TEST(TrainerHostPace, ASafeShareAlways) {
+  EXPECT_EQ(pace_share(0.5), 0.5);
+  EXPECT_EQ(pace_share(1.0), 1.0);
+  EXPECT_EQ(pace_share(7.0), 1.0);
+  EXPECT_EQ(pace_share(0.0), kMinPace);
+  EXPECT_EQ(pace_share(-3.0), kMinPace);
+  EXPECT_EQ(pace_share(std::nan("")), 1.0);
+  EXPECT_EQ(pace_share(INFINITY), 1.0);
+}
+
+// The app's rule: full speed, except on a machine with 2 cores or fewer while the page is in use (an input in the
+// last half second): then `speed` percent of the time. The runs' hosts get that pace each frame.
+TEST(TrainerHostPace, FewCoresAndInUseGiveTheUIItsShare) {
+  App app;
+  ASSERT_TRUE(app.set_state({{"task", "reverse"}, {"dim", "16"}, {"heads", "2"}, {"layers", "1"}}).empty());
+  app.state.speed = 30;
+  app.clock.now_ms = 10000;
+  app.clock.input_ms = 9800;  // used 200 ms ago
+  for (int cores : {1, 2}) {
+    app.clock.cores = cores;
+    EXPECT_DOUBLE_EQ(app.host_pace(), 0.3) << cores << " cores";
+  }
+  for (int cores : {0, 3, 16}) {  // 0: the platform did not say
+    app.clock.cores = cores;
+    EXPECT_DOUBLE_EQ(app.host_pace(), 1.0) << cores << " cores";
+  }
+  app.clock.cores = 2;
+  app.clock.input_ms = 10000 - App::kInUseMs;  // not in use any more
+  EXPECT_DOUBLE_EQ(app.host_pace(), 1.0);
+  // through tick: Runs::pace follows, and a recording host is given it
+  double given = -1;
+  class Recorder : public TrainerHost {
+   public:
+    explicit Recorder(double* given) : given_(given) {}
+    const char* kind() const override { return "worker"; }
+    void start(const Trainer&) override { running_ = true; }
+    bool adopt(Trainer&) override { return false; }
+    void stop(Trainer&) override { running_ = false; }
+    bool running() const override { return running_; }
+    void set_schedule(double, int) override {}
+    void set_pace(double share) override { *given_ = share; }
+
+   private:
+    double* given_;
+    bool running_ = false;
+  };
+  app.runs.make_host = [&given] { return std::make_unique<Recorder>(&given); };
+  app.runs.host_kind = "worker";
+  app.clock.input_ms = 10100;
+  app.tick(10116, 16);
+  EXPECT_DOUBLE_EQ(app.runs.pace, 0.3);
+  EXPECT_DOUBLE_EQ(given, 0.3);
+  app.tick(10116 + App::kInUseMs, 16);
+  EXPECT_DOUBLE_EQ(app.runs.pace, 1.0);
+  EXPECT_DOUBLE_EQ(given, 1.0);
+}
+
 TEST(ThreadHost, ScheduleChangesReachTheReplica) {
   NEEDS_THREADS();
   const RunSettings s = reverse_setup();
@@ -198,6 +278,7 @@ class NoHost : public TrainerHost {
   void stop(Trainer&) override {}
   bool running() const override { return false; }
   void set_schedule(double, int) override {}
+  void set_pace(double) override {}
   std::string failure() const override { return "the worker did not answer"; }
 };
 
@@ -234,6 +315,7 @@ class LateHost : public TrainerHost {
   void stop(Trainer& replica) override { inner_->stop(replica); }
   bool running() const override { return inner_->running(); }
   void set_schedule(double lr, int batch) override { inner_->set_schedule(lr, batch); }
+  void set_pace(double share) override { inner_->set_pace(share); }
   static long started_at;
 
  private:

@@ -52,6 +52,7 @@ static bool host_train(Runs& runs, Run& r) {
   }
   if (host_failed(runs, r)) return false;
   if (!r.host->ready()) return false;  // a worker still loading its module: in-frame meanwhile
+  r.host->set_pace(runs.pace);
   r.host->adopt(*r.trainer);
   if (host_failed(runs, r)) return false;
   if (!r.host->running() && can_train(r)) r.host->start(*r.trainer);

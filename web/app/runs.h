@@ -58,6 +58,7 @@ struct Runs {
   std::function<std::unique_ptr<TrainerHost>()> make_host;
   std::string host_kind;    // what make_host makes ("thread", "worker")
   std::string host_notice;  // why the hosts stopped being used ("" = they work, or there are none)
+  double pace = 1;          // the share of the time the hosts train (TrainerHost::set_pace; App::tick sets it)
 
   int train_steps(int n);  // exactly n steps of the main run (and the baseline when comparing)
   // Train for a frame: the hosts train (each run in its own, in parallel) and the replicas adopt their newest

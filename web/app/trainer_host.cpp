@@ -1,7 +1,9 @@
 #include "web/app/trainer_host.h"
 
+#include <algorithm>
 #include <atomic>
 #include <chrono>
+#include <cmath>
 #include <mutex>
 #include <string>
 #include <system_error>
@@ -9,6 +11,8 @@
 #include <vector>
 
 namespace attnlab {
+
+double pace_share(double share) { return std::isfinite(share) ? std::clamp(share, kMinPace, 1.0) : 1.0; }
 
 namespace {
 
@@ -76,10 +80,12 @@ class ThreadHost : public TrainerHost {
     schedule_changed_ = true;
   }
 
+  void set_pace(double share) override { share_ = pace_share(share); }
+
  private:
   void loop() {
     using Clock = std::chrono::steady_clock;
-    auto last = Clock::now();
+    auto last = Clock::now(), slice = last;
     while (!stop_ && !trainer_->done()) {
       {
         std::lock_guard<std::mutex> lock(mu_);
@@ -92,8 +98,23 @@ class ThreadHost : public TrainerHost {
         publish();
         last = Clock::now();
       }
+      const double sliced = std::chrono::duration<double, std::milli>(Clock::now() - slice).count();
+      if (sliced >= kPaceSliceMs) {
+        rest(sliced);
+        slice = Clock::now();
+      }
     }
     running_ = false;
+  }
+
+  // After a slice of `trained_ms`, at a share below 1: rest in short naps, so stop() never waits for a long one.
+  void rest(double trained_ms) {
+    const double share = share_;
+    if (share >= 1.0 || stop_ || trainer_->done()) return;
+    const double ms = std::min(trained_ms * (1.0 - share) / share, kMaxRestMs);
+    const auto until = std::chrono::steady_clock::now() + std::chrono::duration<double, std::milli>(ms);
+    while (!stop_ && std::chrono::steady_clock::now() < until)
+      std::this_thread::sleep_for(std::chrono::milliseconds(2));
   }
 
   void publish() {
@@ -118,6 +139,7 @@ class ThreadHost : public TrainerHost {
   std::thread thread_;
   std::string failure_;  // why no thread could be started ("" = none)
   std::atomic<bool> stop_{false}, running_{false};
+  std::atomic<double> share_{1.0};    // set_pace
   std::mutex mu_;                     // guards the fields below
   std::vector<std::uint8_t> latest_;  // the newest published state, not adopted yet ("" = none)
   Trainer::StateBase base_;           // what the replica has

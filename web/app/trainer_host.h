@@ -35,12 +35,22 @@ class TrainerHost {
   virtual bool running() const = 0;
   // The live lr / batch sliders, from the next step on.
   virtual void set_schedule(double lr, int batch) = 0;
+  // The share of its time the host trains, in (0, 1]: below 1 it trains in slices of about kPaceSliceMs (at least
+  // one step) and rests s·(1 − share)/share ms after a slice of s ms, so a UI drawing beside it on a machine with
+  // few cores gets the core back. It changes how fast training goes, never which steps it takes.
+  virtual void set_pace(double share) = 0;
   // Why this host cannot train ("" = it can); the runs then train in-frame.
   virtual std::string failure() const { return ""; }
   // False while the host is still getting ready (a Web Worker loading its module): the run trains in-frame
   // meanwhile, and the host takes over from the replica's state once it is ready.
   virtual bool ready() const { return true; }
 };
+
+// set_pace's share, made safe: within [kMinPace, 1] (not finite: 1). A rest never lasts longer than kMaxRestMs.
+constexpr double kMinPace = 0.01;
+constexpr double kMaxRestMs = 1000;
+constexpr double kPaceSliceMs = 8;
+double pace_share(double share);
 
 // A std::thread that trains and publishes a state about every publish_ms of training. Destroying it while it
 // trains stops and joins the thread.

@@ -79,7 +79,7 @@ EM_JS(void, js_worker_release, (int host, int gen, int broken), {
 
 EM_JS(void, js_worker_start,
       (int host, int gen, const std::uint8_t* setup, int setup_size, const std::uint8_t* state, int state_size,
-       double history, double snapshot, double publish_ms),
+       double history, double snapshot, double publish_ms, double share),
       {
         var w = Module.attnlabWorkers.busy[host];
         if (!w) return;
@@ -92,7 +92,8 @@ EM_JS(void, js_worker_start,
           state : t,
           history : history,
           snapshot : snapshot,
-          publishMs : publish_ms
+          publishMs : publish_ms,
+          share : share
         };
         w.postMessage(m, s ? [ s, t ] : [t]);
       });
@@ -102,9 +103,10 @@ EM_JS(void, js_worker_post, (int host, int kind, int gen, double a, double b), {
   if (!w) return;
   if (kind == 0) w.postMessage({type : "stop", gen : gen});
   else if (kind == 1) w.postMessage({type : "ack", gen : gen, history : a, snapshot : b});
-  else w.postMessage({type : "schedule", lr : a, batch : b});
+  else if (kind == 2) w.postMessage({type : "schedule", lr : a, batch : b});
+  else w.postMessage({type : "pace", gen : gen, share : a});
 });
-enum { kPostStop = 0, kPostAck = 1, kPostSchedule = 2 };
+enum { kPostStop = 0, kPostAck = 1, kPostSchedule = 2, kPostPace = 3 };
 
 // ---------------------------------------------------------------------------------------------- the host
 class WorkerHost;
@@ -149,7 +151,7 @@ class WorkerHost : public TrainerHost {
     const Trainer::StateBase base = replica.state_base();
     js_worker_start(id_, gen_, setup.data(), static_cast<int>(setup.size()), state.data(),
                     static_cast<int>(state.size()), static_cast<double>(base.history),
-                    static_cast<double>(base.snapshot_step), publish_ms_);
+                    static_cast<double>(base.snapshot_step), publish_ms_, share_);
     running_ = !replica.done();
   }
 
@@ -185,6 +187,13 @@ class WorkerHost : public TrainerHost {
     if (running_) js_worker_post(id_, kPostSchedule, gen_, lr, batch);
   }
 
+  void set_pace(double share) override {
+    share = pace_share(share);
+    if (share == share_) return;
+    share_ = share;
+    if (running_) js_worker_post(id_, kPostPace, gen_, share, 0);  // (a later start sends it too)
+  }
+
   // From the page (the exported callbacks below).
   void on_ready() { ready_ = true; }
   void on_state(int gen, std::vector<std::uint8_t> state, bool done) {
@@ -215,6 +224,7 @@ class WorkerHost : public TrainerHost {
   double lr_ = 0;
   int batch_ = 0;
   bool schedule_changed_ = false;
+  double share_ = 1;  // set_pace
 };
 
 WorkerHost* host_of(int id) {

@@ -3,8 +3,10 @@
 // keeps the replica of the model its views read (web/platform/worker_host.cpp says the protocol's rules).
 //
 // page -> worker
-//   {type: 'start', gen, setup, state, history, snapshot, publishMs}   train from this state (setup: the run's
-//        setup bytes, the first time and whenever the run changed; else null: the same trainer continues)
+//   {type: 'start', gen, setup, state, history, snapshot, publishMs, share}   train from this state (setup: the
+//        run's setup bytes, the first time and whenever the run changed; else null: the same trainer continues)
+//   {type: 'pace', gen, share}           the share of the time it trains (TrainerHost::set_pace): below 1 it
+//        trains slices of ~8 ms and rests between them, so the page's drawing gets the core back
 //   {type: 'stop', gen}                  stop training (messages of that generation are ignored from now on)
 //   {type: 'schedule', lr, batch}        the live sliders, from the next step on
 //   {type: 'ack', gen, history, snapshot}  what the replica has now: later states leave it out
@@ -21,6 +23,11 @@ var queued = [];        // messages that came before it
 var gen = -1;           // the generation being trained (-1: none)
 var running = false;
 var publishMs = 200;
+var share = 1;          // the pace (1: train without rest)
+var SLICE_MS = 8;       // a slice at a pace below 1 (web/app/trainer_host.h: kPaceSliceMs)
+var MAX_REST_MS = 1000; // (kMaxRestMs)
+var published = 0;      // when the last state went out
+var resting = null;     // the timer of a rest between slices (null: not resting)
 var base = { history: 0, snapshot: -1 };  // what the replica has
 var wake = new MessageChannel();           // a zero-delay "next chunk" (setTimeout would be clamped)
 var chain = 0;                             // the wake-ups of the latest start (older ones are dropped)
@@ -44,19 +51,36 @@ function publish() {
 
 function chunk(e) {
   if (!running || e.data !== chain) return;
-  var steps = M._tw_train(publishMs);
+  var t0 = performance.now();
+  var steps = M._tw_train(share < 1 ? SLICE_MS : publishMs);
   if (steps < 0) return fail(gen, M.UTF8ToString(M._tw_error()));
-  publish();
-  if (M._tw_done() === 1) { running = false; return; }
-  wake.port2.postMessage(chain);  // the next chunk, after the messages that arrived meanwhile
+  var now = performance.now(), done = M._tw_done() === 1;
+  if (share >= 1 || done || now - published >= publishMs) {
+    publish();
+    published = now;
+  }
+  if (done) { running = false; return; }
+  if (share >= 1) return wake.port2.postMessage(chain);  // the next chunk, after the messages that came meanwhile
+  var c = chain, rest = Math.min((now - t0) * (1 - share) / share, MAX_REST_MS);
+  resting = setTimeout(function () { resting = null; wake.port2.postMessage(c); }, rest);
 }
 wake.port1.onmessage = chunk;
+
+function cancelRest() {  // true if it was resting (its wake-up will not come)
+  if (resting === null) return false;
+  clearTimeout(resting);
+  resting = null;
+  return true;
+}
 
 function handle(m) {
   if (m.type === 'start') {
     running = false;
+    cancelRest();
     gen = m.gen;
     publishMs = m.publishMs > 0 ? m.publishMs : 200;
+    share = m.share > 0 && m.share <= 1 ? m.share : 1;
+    published = performance.now();
     base = { history: m.history, snapshot: m.snapshot };
     if (m.setup && !bytesIn(m.setup, M._tw_setup)) return fail(gen, M.UTF8ToString(M._tw_error()));
     if (!bytesIn(m.state, M._tw_load_state)) return fail(gen, M.UTF8ToString(M._tw_error()));
@@ -64,7 +88,11 @@ function handle(m) {
     running = true;
     wake.port2.postMessage(++chain);
   } else if (m.type === 'stop') {
-    if (m.gen === gen) running = false;
+    if (m.gen === gen) { running = false; cancelRest(); }
+  } else if (m.type === 'pace') {
+    if (m.gen !== gen) return;
+    share = m.share > 0 && m.share <= 1 ? m.share : 1;
+    if (cancelRest() && running) wake.port2.postMessage(chain);  // the new pace from now, not after the old rest
   } else if (m.type === 'schedule') {
     M._tw_schedule(m.lr, m.batch);
   } else if (m.type === 'ack') {
