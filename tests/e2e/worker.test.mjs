@@ -85,3 +85,56 @@ for (const missing of ['trainer_worker.js', 'trainer.wasm']) {
     }
   });
 }
+
+// On a machine of 2 cores or fewer the worker and the page's drawing share the cores: while the page is in use
+// (the mouse moves) the worker trains the `speed` share of the time (metrics().trainerPace), and at full speed
+// again half a second after the last input. Resting changes when steps come, never which: the weights at the step
+// it was paused at are bit for bit those of a page that trained as many steps in-frame.
+test('on 2 cores the worker trains the speed share while the page is in use, and the same steps', { timeout: 240000 },
+     async () => {
+  const settings = '#heads=2&dim=16&layers=1&speed=20';
+  const { context, page, problems } = await openPage(browser);
+  const other = await openPage(browser);
+  try {
+    await page.goto(server.url + settings);
+    await waitReady(page);
+    await until(page, () => window.attnlab.metrics().trainer === 'worker');
+    await assert.rejects(api(page, '_cores', -1), /_cores\(n\) expects a whole number/);
+    await assert.rejects(api(page, '_cores', 'two'), /_cores\(n\) expects a whole number/);
+    assert.equal(await api(page, '_cores', 2), 2);
+    assert.equal((await metrics(page)).trainerPace, 1, 'nobody has touched the page');
+    const size = page.viewportSize();
+    const s0 = (await metrics(page)).step;
+    let paces = [];
+    for (let i = 0; i < 60; ++i) {  // ~2 s of a moving mouse
+      await page.mouse.move(size.width * (0.5 + 0.2 * Math.cos(i / 5)), size.height * (0.5 + 0.2 * Math.sin(i / 5)));
+      await page.waitForTimeout(30);
+      paces.push((await metrics(page)).trainerPace);
+    }
+    assert.ok(paces.slice(5).every((p) => Math.abs(p - 0.2) < 1e-9), `pace while moving: ${paces}`);
+    assert.ok((await metrics(page)).step > s0, 'it still trains while the page is in use');
+    await until(page, () => window.attnlab.metrics().trainerPace === 1, undefined, 5000);
+    const s1 = (await metrics(page)).step;
+    await until(page, (s) => window.attnlab.metrics().step > s + 20, s1);
+    // many cores: never paced
+    await api(page, '_cores', 16);
+    await page.mouse.move(10, 10);
+    await page.mouse.move(size.width / 2, size.height / 2);
+    assert.equal((await metrics(page)).trainerPace, 1);
+
+    await api(page, 'train', false);
+    const paused = (await metrics(page)).step;
+    await other.page.goto(server.url + settings + '&train=false');
+    await waitReady(other.page);
+    assert.equal(await api(other.page, 'step', paused), paused);
+    const a = await api(page, 'attention', 0, 0), b = await api(other.page, 'attention', 0, 0);
+    assert.equal(a.step, paused);
+    assert.equal(b.step, paused);
+    assert.deepEqual(a.weights, b.weights, 'the same weights after the same steps');
+    assert.deepEqual(problems, []);
+    assert.deepEqual(other.problems, []);
+  } finally {
+    await context.close();
+    await other.context.close();
+  }
+});

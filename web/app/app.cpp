@@ -337,6 +337,7 @@ void App::tick(double now, double frame_ms) {
     // While a lesson stop trains towards its reveal the student is waiting for it: give it most of the frame.
     const int share = lesson.measuring ? std::max(state.speed, 80) : state.speed;
     const double budget = std::clamp(frame_ms, 8.0, 34.0) * share / 100.0;
+    runs.pace = host_pace();
     if (lesson.measuring) lesson_train_for(*this, sweep.running() ? budget / 2 : budget);
     else if (!sweep.running()) runs.train_for(budget);
   }
@@ -360,6 +361,16 @@ void App::tick(double now, double frame_ms) {
     working_serial = runs.main.serial;
   }
   ensure_view();
+}
+
+// A host trains beside the page at full speed, except on a machine with few cores while the page is in use: there
+// the trainer's worker (or thread) and the page's drawing share the cores (in a browser without a GPU its software
+// renderer too, which needs more CPU time per drawn frame than the UI thread), and every frame drawn while the
+// mouse moves waited for the trainer. So for kInUseMs after the last input the hosts train `speed` percent of the
+// time (the setting that already gives in-frame training its share); steps are the same, only later.
+double App::host_pace() const {
+  const bool few_cores = clock.cores > 0 && clock.cores <= kFewCores;
+  return few_cores && clock.now_ms - clock.input_ms < kInUseMs ? state.speed / 100.0 : 1.0;
 }
 
 void App::ensure_view() {

@@ -40,6 +40,8 @@ struct FrameClock {
   long long presented = 0;        // of those, the frames handed to the GPU: only those that looked different
   double now_ms = 0;              // wall clock of this frame
   double busy_ms = 0;             // the UI thread's own time in the last frame (training in-frame, views, drawing)
+  double input_ms = -1e9;         // when the page was last used (pointer, touch, wheel, keys): the wall clock
+  int cores = 0;                  // the machine's logical cores (the platform says; 0: not known)
   bool draw_every_frame = false;  // hand every frame to the GPU, even one that looks like the last (benchmarks)
 };
 
@@ -128,6 +130,11 @@ struct App {
 
   // Per frame: train within the time budget, then refresh the input view. frame_ms = length of a frame.
   void tick(double now_ms, double frame_ms);
+  // The share of the time the hosts train now (Runs::pace): `speed` percent for kInUseMs after an input on a
+  // machine with kFewCores or fewer, else 1.
+  static constexpr int kFewCores = 2;
+  static constexpr double kInUseMs = 500;
+  double host_pace() const;
   int train_steps(int n);  // exactly n steps of the main run (and the baseline when comparing)
   void refresh_view();
   void ensure_view();  // refresh_view() if the input or the model changed since the last one

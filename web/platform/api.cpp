@@ -263,7 +263,8 @@ std::string api_call(const std::string& name, const std::string& args_text) {
               {"done", false},
               {"error", app.runs.main.error},
               {"loadedFrom", nullptr},
-              {"trainer", app.runs.trainer_kind()}};
+              {"trainer", app.runs.trainer_kind()},
+              {"trainerPace", app.runs.pace}};
     if (!app.runs.main.source.empty()) m["loadedFrom"] = app.runs.main.source;
     // the chance level the Training panel draws: the dev share of the training split's most frequent tag
     m["chance"] = app.runs.chance >= 0 ? json(app.runs.chance) : json(nullptr);
@@ -440,6 +441,12 @@ std::string api_call(const std::string& name, const std::string& args_text) {
     if (args.empty() || !args[0].is_boolean()) return fail("_drawEveryFrame(on) expects true or false");
     app.clock.draw_every_frame = args[0].get<bool>();
     return json{{"ok", app.clock.draw_every_frame}}.dump();
+  }
+  if (name == "cores") {  // internal, for tests: the logical cores App::host_pace sees (a many-core machine as a few)
+    if (args.empty() || !args[0].is_number_integer() || args[0].get<long long>() < 0 || args[0].get<long long>() > 4096)
+      return fail("_cores(n) expects a whole number of cores from 0 to 4096");
+    app.clock.cores = args[0].get<int>();
+    return json{{"ok", app.clock.cores}}.dump();
   }
   if (name == "exportTorch") {
     if (!app.runs.main.trainer) return fail("exportTorch: there is no model to export: " + app.runs.main.error);

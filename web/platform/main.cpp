@@ -234,13 +234,23 @@ bool save_screenshot(const std::string& path, int w, int h) {
 }
 #endif
 
+// A pointer, finger, wheel or key event: someone is using the page (App::host_pace).
+bool is_use(Uint32 type) {
+  static const Uint32 kinds[] = {SDL_MOUSEMOTION, SDL_MOUSEBUTTONDOWN, SDL_MOUSEBUTTONUP, SDL_MOUSEWHEEL,
+                                 SDL_FINGERDOWN,  SDL_FINGERMOTION,    SDL_FINGERUP,      SDL_KEYDOWN,
+                                 SDL_KEYUP,       SDL_TEXTINPUT};
+  return std::find(std::begin(kinds), std::end(kinds), type) != std::end(kinds);
+}
+
 void frame(void* arg) {
   Runtime& rt = *static_cast<Runtime*>(arg);
   const Uint64 start = SDL_GetPerformanceCounter();  // (clock.busy_ms: the UI thread's time in this frame)
   int win_w = 0, win_h = 0;
   SDL_GetWindowSize(rt.window, &win_w, &win_h);
+  bool used = false;  // the page was used in this frame: a pointer, finger, wheel or key event (App::host_pace)
   auto handle = [&](const SDL_Event& event) {
     ImGui_ImplSDL2_ProcessEvent(&event);
+    used = used || is_use(event.type);
     if (event.type == SDL_KEYDOWN || event.type == SDL_KEYUP) {
       // The modifiers as they were at this key (the backend reads SDL's state now, which may be later).
       const Uint16 mod = event.key.keysym.mod;
@@ -319,6 +329,7 @@ void frame(void* arg) {
     clock.fps_shown_at = now_ms;
   }
   rt.last_ticks = now;
+  if (used) clock.input_ms = now_ms;
   // Train within this frame's budget, then draw what the model looks like now.
   rt.app->tick(now_ms, frame_ms);
   if (g_gl_lost) return;  // nothing to draw with: training and the API go on
@@ -545,6 +556,7 @@ int main(int argc, char** argv) {
   rt.app->runs.make_host = [] { return attnlab::make_thread_host(); };
   rt.app->runs.host_kind = "thread";
 #endif
+  rt.app->clock.cores = attnlab::logical_cores();
   update_fonts(*rt.app, pixel_scale(rt.window), &rt.font_scale);  // English first
   rt.app->state.lang = attnlab::preferred_language();  // the browser's (or the desktop's) unless the link says
   rt.app->load_url_state(attnlab::read_url_state());

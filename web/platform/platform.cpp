@@ -1,6 +1,7 @@
 #include "web/platform/platform.h"
 
 #include <cstdlib>
+#include <thread>
 
 #if defined(__EMSCRIPTEN__)
 #include <emscripten.h>
@@ -70,6 +71,14 @@ void publish_state_to_url(const AppState& s) {
   js_write_hash(state_to_query(s).c_str());
 #else
   (void)s;
+#endif
+}
+
+int logical_cores() {
+#if defined(__EMSCRIPTEN__)
+  return emscripten_run_script_int("(navigator.hardwareConcurrency | 0)");
+#else
+  return static_cast<int>(std::thread::hardware_concurrency());
 #endif
 }
 

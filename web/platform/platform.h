@@ -30,6 +30,9 @@ std::string page_url();
 // The language the user reads first: "zh" if the browser's first language (the desktop's LANGUAGE / LC_ALL /
 // LC_MESSAGES / LANG) is Chinese, else "en".
 std::string preferred_language();
+// The machine's logical cores (the browser: navigator.hardwareConcurrency; the desktop: the thread library's
+// count); 0 when it does not say.
+int logical_cores();
 // Text to the clipboard (the browser: navigator.clipboard, else a hidden textarea and copy; the desktop: SDL).
 bool copy_text(const std::string& text);
 // The browser: opens `url` in a new tab (false if a pop-up blocker refused); the desktop: the system's browser.
