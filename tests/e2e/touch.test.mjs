@@ -123,10 +123,16 @@ test('Pixel 5: a finger drags a slider (positions of the PE panel) and the setti
 });
 
 // A phone shows the settings in a drawer: a tap on ≡ Settings in the title line opens it.
+// A tap's down and up can reach the app in one frame, and _ui() lists the last complete frame: wait (up to 20
+// frames) until the drawer is listed rather than a fixed number of frames.
 async function openDrawer(o) {
   const button = await item(o.page, /^≡/);
   await o.page.touchscreen.tap(button.x, button.y);
-  await frames(o.page, 3);
+  for (let i = 0; i < 20; ++i) {
+    await frames(o.page, 1);
+    if ((await ui(o.page)).windows.some((w) => w.name.includes('##drawer'))) break;
+  }
+  await frames(o.page, 2);
 }
 
 test('Pixel 5: a swipe up scrolls the settings drawer with the finger, a swipe down brings it back, nothing pressed', async () => {
