@@ -126,6 +126,12 @@ async function measurePage(browser, base, c) {
   await page.waitForTimeout(2000);  // past the first steps and the first evaluation
   const on = await trainingWindow(page, SECONDS, false);
   const onMoving = await trainingWindow(page, SECONDS, true);
+  // the same with the worker at full speed whatever the machine (App::host_pace: on 2 cores or fewer it trains the
+  // `speed` share of the time while the page is in use; a machine of many cores never paces)
+  const cores = await page.evaluate(() => navigator.hardwareConcurrency | 0);
+  await page.evaluate(() => window.attnlab._cores(64));
+  const onMovingFull = await trainingWindow(page, SECONDS, true);
+  await page.evaluate((n) => window.attnlab._cores(n), cores);
   // as the page did before it skipped unchanged frames: every frame drawn
   await page.evaluate(() => window.attnlab._drawEveryFrame(true));
   const onEvery = await trainingWindow(page, SECONDS, false);
@@ -140,8 +146,9 @@ async function measurePage(browser, base, c) {
   const view = (w) => ({ ...stats(w.intervals), busy: stats(w.busy), presentedPerSec: w.presentedPerSec });
   return {
     stepsPerSec: on.stepsPerSec, stepsPerSecMoving: onMoving.stepsPerSec, stepsPerSecEveryFrame: onEvery.stepsPerSec,
+    stepsPerSecMovingFull: onMovingFull.stepsPerSec, paceMoving: onMoving.m1.trainerPace, cores,
     pageStepsPerSec: m1.stepsPerSec, msPerStep: m1.msPerStep, trainer: m1.trainer || 'frame',
-    on: view(on), onMoving: view(onMoving), onEvery: view(onEvery), off: view(off), offMoving: view(offMoving), problems,
+    on: view(on), onMoving: view(onMoving), onMovingFull: view(onMovingFull), onEvery: view(onEvery), off: view(off), offMoving: view(offMoving), problems,
   };
 }
 
@@ -167,8 +174,10 @@ async function main() {
 
   console.log(`\nbench-page: headless Chromium (${SECONDS} s windows) vs the WebAssembly CLI under Node, one run`);
   console.log('(idle: nobody touches the page; moving: the mouse sweeps over the views all the time; every frame: ' +
-              'the page draws every frame, as before it skipped those that look the same)');
-  const row = (...c) => console.log(c[0].padEnd(8) + ' ' + c[1].padEnd(22) + ' ' + c[2].padStart(8) + ' ' +
+              'the page draws every frame, as before it skipped those that look the same; paced: on a machine of ' +
+              `2 cores or fewer (this one: ${results.length ? results[0].page.cores : '?'}) the worker trains that ` +
+              'share of the time while the page is in use; full speed: as on a machine of more cores)');
+  const row = (...c) => console.log(c[0].padEnd(8) + ' ' + c[1].padEnd(30) + ' ' + c[2].padStart(8) + ' ' +
                                    c[3].padStart(9) + ' ' + c[4].padStart(6) + '   ' + c[5].padEnd(24) + ' ' +
                                    c[6].padStart(10) + ' ' + c[7].padStart(11));
   row('config', 'window', 'step/s', 'headless', 'ratio', 'frame median/p95/max ms', 'drawn/s', 'UI ms/frame');
@@ -176,7 +185,11 @@ async function main() {
   for (const r of results) {
     const p = r.page, h = r.headless.stepsPerSec;
     row(r.name, 'training, idle', f1(p.stepsPerSec), f1(h), pct(p.stepsPerSec / h), ...frameCols(p.on));
-    row('', 'training, moving', f1(p.stepsPerSecMoving), f1(h), pct(p.stepsPerSecMoving / h), ...frameCols(p.onMoving));
+    const paced = p.paceMoving < 1 ? `paced ${pct(p.paceMoving)}` : 'full speed';
+    row('', `training, moving (${paced})`, f1(p.stepsPerSecMoving), f1(h), pct(p.stepsPerSecMoving / h),
+        ...frameCols(p.onMoving));
+    row('', 'training, moving (full speed)', f1(p.stepsPerSecMovingFull), f1(h), pct(p.stepsPerSecMovingFull / h),
+        ...frameCols(p.onMovingFull));
     row('', 'training, every frame', f1(p.stepsPerSecEveryFrame), f1(h), pct(p.stepsPerSecEveryFrame / h),
         ...frameCols(p.onEvery));
     row('', 'paused, idle', '', '', '', ...frameCols(p.off));
