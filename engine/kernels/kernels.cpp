@@ -153,39 +153,71 @@ float lane_dot(const float* x, const float* y, int n) {
 
 // ------------------------------------------------------------------------------------------- softmax
 
+// w = exp(s − max) / Σ exp(s − max), row by row, over the allowed entries.
+// Rows go in blocks of up to kSoftmaxBlockRows (kernels_common.h), one step at a time for the whole block: the
+// maxima of all its rows, then their exponentials, then their sums. A short row (32 keys) is a chain of dependent
+// steps (max → exp → Σ → 1/Σ → scale) too short to keep the core busy, and the rows of a block are independent:
+// interleaved, they fill each other's waits (rows of 32: 0.49 → 0.32 ms per 16k rows; a d32-h8 training step
+// 3.3 → 3.1 ms). Every element gets the same operations in the same order as row by row, so the bits are those of
+// the SIMD twin, which still goes row by row: blocked the same way it was no faster under V8 (7.5 ms a step).
 void softmax_rows(float* w, float* log_sum, const float* s, const std::uint8_t* allowed, int rows, int n) {
-  for (int r = 0; r < rows; ++r) {
-    const float* sr = s + static_cast<long>(r) * n;
-    float* wr = w + static_cast<long>(r) * n;
-    const std::uint8_t* ok = allowed != nullptr ? allowed + static_cast<long>(r) * n : nullptr;
-    if (ok != nullptr && all_set(ok, n)) ok = nullptr;     // a full row needs no mask
-    float smax = -std::numeric_limits<float>::infinity();  // max over the allowed entries (exact in any order)
-    bool any = false;
-    if (ok == nullptr) {
-      smax = lane_max(sr, n);
-      any = n > 0;
-    } else {
-      for (int j = 0; j < n; ++j) {
-        if (!ok[j]) continue;
-        smax = std::max(smax, sr[j]);
-        any = true;
+  const int block = softmax_block_rows(n);
+  float smax[kSoftmaxBlockRows], inv[kSoftmaxBlockRows];
+  const std::uint8_t* ok[kSoftmaxBlockRows];  // a row's mask, or nullptr when all its entries are allowed
+  bool any[kSoftmaxBlockRows];                // does the row allow anything?
+  for (int r0 = 0; r0 < rows; r0 += block) {
+    const int rb = std::min(block, rows - r0);
+    const float* sb = s + static_cast<long>(r0) * n;
+    float* wb = w + static_cast<long>(r0) * n;
+    // the max over each row's allowed entries (exact in any order)
+    for (int r = 0; r < rb; ++r) {
+      const float* sr = sb + static_cast<long>(r) * n;
+      ok[r] = allowed != nullptr ? allowed + static_cast<long>(r0 + r) * n : nullptr;
+      if (ok[r] != nullptr && all_set(ok[r], n)) ok[r] = nullptr;  // a full row needs no mask
+      smax[r] = -std::numeric_limits<float>::infinity();
+      any[r] = false;
+      if (ok[r] == nullptr) {
+        smax[r] = lane_max(sr, n);
+        any[r] = n > 0;
+      } else {
+        for (int j = 0; j < n; ++j) {
+          if (!ok[r][j]) continue;
+          smax[r] = std::max(smax[r], sr[j]);
+          any[r] = true;
+        }
       }
     }
-    if (!any) {  // nothing to look at: all-zero weights
-      std::fill_n(wr, n, 0.0f);
-      if (log_sum != nullptr) log_sum[r] = 0;
-      continue;
+    // w = exp(s − max) (clamped in one loop, the polynomial in a second one over the whole block: see
+    // exp_poly_clamped)
+    for (int r = 0; r < rb; ++r) {
+      const float* sr = sb + static_cast<long>(r) * n;
+      float* wr = wb + static_cast<long>(r) * n;
+      const float m = any[r] ? smax[r] : 0.0f;  // (an empty row is zeroed below)
+      for (int j = 0; j < n; ++j) wr[j] = exp_clamp(sr[j] - m);
     }
-    // w = exp(s − max) / Σ exp(s − max)
-    for (int j = 0; j < n; ++j) wr[j] = exp_clamp(sr[j] - smax);  // (two loops: see exp_poly_clamped)
-    for (int j = 0; j < n; ++j) wr[j] = exp_poly_clamped(wr[j]);
-    if (ok != nullptr) {  // disallowed entries: exactly 0
-      for (int j = 0; j < n; ++j) wr[j] = ok[j] ? wr[j] : 0.0f;
+    const long block_n = static_cast<long>(rb) * n;
+    for (long j = 0; j < block_n; ++j) wb[j] = exp_poly_clamped(wb[j]);
+    // disallowed entries: exactly 0; w = w / Σ w
+    for (int r = 0; r < rb; ++r) {
+      float* wr = wb + static_cast<long>(r) * n;
+      if (!any[r]) {  // nothing to look at: all-zero weights
+        std::fill_n(wr, n, 0.0f);
+        inv[r] = 0;
+        if (log_sum != nullptr) log_sum[r0 + r] = 0;
+        continue;
+      }
+      if (ok[r] != nullptr) {
+        for (int j = 0; j < n; ++j) wr[j] = ok[r][j] ? wr[j] : 0.0f;
+      }
+      const float sum = lane_sum<kSoftmaxLanes>(wr, n);
+      inv[r] = 1.0f / sum;
+      if (log_sum != nullptr) log_sum[r0 + r] = std::log(sum);
     }
-    const float sum = lane_sum<kSoftmaxLanes>(wr, n);
-    const float inv = 1.0f / sum;
-    for (int j = 0; j < n; ++j) wr[j] = wr[j] * inv;
-    if (log_sum != nullptr) log_sum[r] = std::log(sum);
+    for (int r = 0; r < rb; ++r) {  // (an empty row: 0 · 0)
+      float* wr = wb + static_cast<long>(r) * n;
+      const float f = inv[r];
+      for (int j = 0; j < n; ++j) wr[j] = wr[j] * f;
+    }
   }
 }
 

@@ -12,7 +12,9 @@
 #include <cmath>
 #include <cstdint>
 #include <cstring>
+#include <iterator>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "engine/attention/attention.h"
@@ -173,28 +175,39 @@ TEST(Kernels, RelaxedSimdGemmFusesMultiplyAdd) {
 
 // ------------------------------------------------------------------------------------------- softmax
 
-// Rows of several widths (vector bodies and tails), masks with gaps, a row with nothing allowed, a full row.
+// Rows of several widths (vector bodies and tails), masks with gaps, a row with nothing allowed, a full row; with
+// more rows than kernels::softmax_rows takes in one block, those special rows recur every 8 rows, so blocks mix
+// them.
 struct SoftmaxData {
-  int rows = 7, n;
+  int rows, n;
   std::vector<float> s;
   std::vector<std::uint8_t> allowed;
-  explicit SoftmaxData(int width, std::uint32_t seed) : n(width) {
+  SoftmaxData(int width, std::uint32_t seed, int row_count = 7) : rows(row_count), n(width) {
     s = randoms(static_cast<size_t>(rows) * n, seed, 6.0);
     Rng r(seed + 1);
     allowed.resize(s.size());
     for (auto& a : allowed) a = r.uniform() < 0.7 ? 1 : 0;
-    if (n == 0) return;                          // (rows of nothing: every row is empty)
-    std::fill_n(allowed.begin() + 2 * n, n, 0);  // row 2 sees nothing
-    std::fill_n(allowed.begin() + 3 * n, n, 1);  // row 3 sees everything
-    s[4 * static_cast<size_t>(n)] = 80.0f;       // row 4: one huge score (no overflow)
-    s[5 * static_cast<size_t>(n)] = -200.0f;     // row 5: one hopeless score (weight about 0)
+    if (n == 0) return;  // (rows of nothing: every row is empty)
+    for (int i = 0; i < rows; ++i) {
+      const size_t o = static_cast<size_t>(i) * n;
+      if (i % 8 == 2) std::fill_n(allowed.begin() + o, n, 0);  // sees nothing
+      if (i % 8 == 3) std::fill_n(allowed.begin() + o, n, 1);  // sees everything
+      if (i % 8 == 4) s[o] = 80.0f;                            // one huge score (no overflow)
+      if (i % 8 == 5) s[o] = -200.0f;                          // one hopeless score (weight about 0)
+    }
   }
 };
 
+// (width, rows): short rows in several blocks of rows, and rows so wide that a block holds only a few of them
+const std::pair<int, int> kManyRows[] = {{32, 37}, {5, 40}, {130, 33}, {300, 9}, {2049, 3}};
+
 TEST(Kernels, SoftmaxMatchesDoublePrecision) {
-  for (int n : {1, 3, 4, 5, 16, 17, 32, 37}) {
+  std::vector<std::pair<int, int>> shapes = {{1, 7}, {3, 7}, {4, 7}, {5, 7}, {16, 7}, {17, 7}, {32, 7}, {37, 7}};
+  shapes.insert(shapes.end(), std::begin(kManyRows), std::end(kManyRows));
+  for (const auto& shape : shapes) {
+    const int n = shape.first, rows = shape.second;  // (a structured binding cannot be captured before C++20)
     for (bool masked : {false, true}) {
-      SoftmaxData d(n, 100 + n);
+      SoftmaxData d(n, 100 + n, rows);
       const std::uint8_t* allowed = masked ? d.allowed.data() : nullptr;
       std::vector<float> w(d.s.size(), -1.0f), log_sum(d.rows);
       kernels::softmax_rows(w.data(), log_sum.data(), d.s.data(), allowed, d.rows, n);
@@ -242,14 +255,25 @@ TEST(Kernels, SoftmaxBackwardMatchesDoublePrecision) {
 }
 
 TEST(Kernels, SoftmaxTwinsAgree) {
-  for (int n : {0, 1, 3, 4, 7, 16, 17, 32, 37}) {
+  std::vector<std::pair<int, int>> shapes = {{0, 7},  {1, 7},  {3, 7},  {4, 7}, {7, 7},
+                                             {16, 7}, {17, 7}, {32, 7}, {37, 7}};
+  shapes.insert(shapes.end(), std::begin(kManyRows), std::end(kManyRows));
+  for (const auto& shape : shapes) {
+    const int n = shape.first, rows = shape.second;  // (a structured binding cannot be captured before C++20)
     for (bool masked : {false, true}) {
-      SoftmaxData d(n, 300 + n);
+      SoftmaxData d(n, 300 + n, rows);
       const std::uint8_t* allowed = masked ? d.allowed.data() : nullptr;
       std::vector<float> w1(d.s.size()), w2(d.s.size()), l1(d.rows), l2(d.rows);
       kernels::softmax_rows(w1.data(), l1.data(), d.s.data(), allowed, d.rows, n);
       kernels::portable::softmax_rows(w2.data(), l2.data(), d.s.data(), allowed, d.rows, n);
-      EXPECT_TRUE(same_bits(w1, w2) && same_bits(l1, l2)) << "n " << n << (masked ? " masked" : "");
+      EXPECT_TRUE(same_bits(w1, w2) && same_bits(l1, l2)) << "n " << n << " rows " << rows << (masked ? " masked" : "");
+      // rows go in blocks: one row at a time gives the same bits
+      std::vector<float> w3(d.s.size()), l3(d.rows);
+      for (int r = 0; r < d.rows; ++r) {
+        const size_t o = static_cast<size_t>(r) * n;
+        kernels::softmax_rows(w3.data() + o, l3.data() + r, d.s.data() + o, allowed ? allowed + o : nullptr, 1, n);
+      }
+      EXPECT_TRUE(same_bits(w1, w3) && same_bits(l1, l3)) << "row by row, n " << n << " rows " << rows;
       const std::vector<float> dw = randoms(w1.size(), 77 + n);
       std::vector<float> ds1 = randoms(w1.size(), 88 + n), ds2 = ds1;
       kernels::softmax_backward_rows(ds1.data(), dw.data(), w1.data(), d.rows, n);
