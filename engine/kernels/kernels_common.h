@@ -150,12 +150,6 @@ void gemm_blocked(const Tile& tile, float* c, int ldc, Strided a, Strided b, int
 constexpr int kSoftmaxLanes = 4;
 constexpr int kNormLanes = 8;
 
-// softmax_rows takes rows in blocks (each step for all rows of a block, so that short rows overlap): up to
-// kSoftmaxBlockRows rows, and no more than about kSoftmaxBlockFloats floats (a block stays in the L1 cache).
-constexpr int kSoftmaxBlockRows = 16;
-constexpr int kSoftmaxBlockFloats = 2048;
-inline int softmax_block_rows(int n) { return std::clamp(kSoftmaxBlockFloats / std::max(n, 1), 1, kSoftmaxBlockRows); }
-
 template <int L>
 float combine_lanes(float* l) {
   for (int w = L / 2; w >= 1; w /= 2) {
