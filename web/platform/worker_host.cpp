@@ -79,7 +79,7 @@ EM_JS(void, js_worker_release, (int host, int gen, int broken), {
 
 EM_JS(void, js_worker_start,
       (int host, int gen, const std::uint8_t* setup, int setup_size, const std::uint8_t* state, int state_size,
-       double history, double snapshot, double publish_ms, double share),
+       double history, double snapshot, double publish_ms, double share, double slice_ms, double max_rest_ms),
       {
         var w = Module.attnlabWorkers.busy[host];
         if (!w) return;
@@ -93,7 +93,9 @@ EM_JS(void, js_worker_start,
           history : history,
           snapshot : snapshot,
           publishMs : publish_ms,
-          share : share
+          share : share,
+          sliceMs : slice_ms,
+          maxRestMs : max_rest_ms
         };
         w.postMessage(m, s ? [ s, t ] : [t]);
       });
@@ -151,7 +153,7 @@ class WorkerHost : public TrainerHost {
     const Trainer::StateBase base = replica.state_base();
     js_worker_start(id_, gen_, setup.data(), static_cast<int>(setup.size()), state.data(),
                     static_cast<int>(state.size()), static_cast<double>(base.history),
-                    static_cast<double>(base.snapshot_step), publish_ms_, share_);
+                    static_cast<double>(base.snapshot_step), publish_ms_, share_, kPaceSliceMs, kMaxRestMs);
     running_ = !replica.done();
   }
 

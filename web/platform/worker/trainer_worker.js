@@ -3,10 +3,12 @@
 // keeps the replica of the model its views read (web/platform/worker_host.cpp says the protocol's rules).
 //
 // page -> worker
-//   {type: 'start', gen, setup, state, history, snapshot, publishMs, share}   train from this state (setup: the
-//        run's setup bytes, the first time and whenever the run changed; else null: the same trainer continues)
+//   {type: 'start', gen, setup, state, history, snapshot, publishMs, share, sliceMs, maxRestMs}   train from
+//        this state (setup: the run's setup bytes, the first time and whenever the run changed; else null: the same
+//        trainer continues); share, sliceMs, maxRestMs: its pace, as below
 //   {type: 'pace', gen, share}           the share of the time it trains (TrainerHost::set_pace): below 1 it
-//        trains slices of ~8 ms and rests between them, so the page's drawing gets the core back
+//        trains slices of sliceMs and rests between them (at most maxRestMs), so the page's drawing gets the core
+//        back
 //   {type: 'stop', gen}                  stop training (messages of that generation are ignored from now on)
 //   {type: 'schedule', lr, batch}        the live sliders, from the next step on
 //   {type: 'ack', gen, history, snapshot}  what the replica has now: later states leave it out
@@ -24,8 +26,8 @@ var gen = -1;           // the generation being trained (-1: none)
 var running = false;
 var publishMs = 200;
 var share = 1;          // the pace (1: train without rest)
-var SLICE_MS = 8;       // a slice at a pace below 1 (web/app/trainer_host.h: kPaceSliceMs)
-var MAX_REST_MS = 1000; // (kMaxRestMs)
+var sliceMs = 8;        // a slice at a pace below 1, and the longest rest (the host sends trainer_host.h's
+var maxRestMs = 1000;   // kPaceSliceMs and kMaxRestMs)
 var published = 0;      // when the last state went out
 var resting = null;     // the timer of a rest between slices (null: not resting)
 var base = { history: 0, snapshot: -1 };  // what the replica has
@@ -52,7 +54,7 @@ function publish() {
 function chunk(e) {
   if (!running || e.data !== chain) return;
   var t0 = performance.now();
-  var steps = M._tw_train(share < 1 ? SLICE_MS : publishMs);
+  var steps = M._tw_train(share < 1 ? sliceMs : publishMs);
   if (steps < 0) return fail(gen, M.UTF8ToString(M._tw_error()));
   var now = performance.now(), done = M._tw_done() === 1;
   if (share >= 1 || done || now - published >= publishMs) {
@@ -61,10 +63,12 @@ function chunk(e) {
   }
   if (done) { running = false; return; }
   if (share >= 1) return wake.port2.postMessage(chain);  // the next chunk, after the messages that came meanwhile
-  var c = chain, rest = Math.min((now - t0) * (1 - share) / share, MAX_REST_MS);
+  var c = chain, rest = Math.min((now - t0) * (1 - share) / share, maxRestMs);
   resting = setTimeout(function () { resting = null; wake.port2.postMessage(c); }, rest);
 }
 wake.port1.onmessage = chunk;
+
+function paceOf(x) { return x > 0 && x <= 1 ? x : 1; }  // a share of the time in (0, 1], else full speed
 
 function cancelRest() {  // true if it was resting (its wake-up will not come)
   if (resting === null) return false;
@@ -79,7 +83,9 @@ function handle(m) {
     cancelRest();
     gen = m.gen;
     publishMs = m.publishMs > 0 ? m.publishMs : 200;
-    share = m.share > 0 && m.share <= 1 ? m.share : 1;
+    share = paceOf(m.share);
+    if (m.sliceMs > 0) sliceMs = m.sliceMs;
+    if (m.maxRestMs > 0) maxRestMs = m.maxRestMs;
     published = performance.now();
     base = { history: m.history, snapshot: m.snapshot };
     if (m.setup && !bytesIn(m.setup, M._tw_setup)) return fail(gen, M.UTF8ToString(M._tw_error()));
@@ -91,7 +97,7 @@ function handle(m) {
     if (m.gen === gen) { running = false; cancelRest(); }
   } else if (m.type === 'pace') {
     if (m.gen !== gen) return;
-    share = m.share > 0 && m.share <= 1 ? m.share : 1;
+    share = paceOf(m.share);
     if (cancelRest() && running) wake.port2.postMessage(chain);  // the new pace from now, not after the old rest
   } else if (m.type === 'schedule') {
     M._tw_schedule(m.lr, m.batch);
