@@ -8,8 +8,12 @@
 # What it does (see ../shared/TOOLCHAIN.md for why each step looks the way it does):
 #   1. Debian packages (compilers, clang-format, Emscripten, Eigen, SDL2, GoogleTest, Chromium, Xvfb, ...)
 #   2. Debian *source* packages imgui and libsdl2, unpacked into .deps/ (ignored by git)
-#   3. SDL2 built once for WebAssembly with emcmake (static libSDL2.a in .deps/sdl2-wasm)
+#   3. SDL2 built once for WebAssembly with emcmake: a static libSDL2.a kept in the user's cache
+#      (~/.cache/attnlab/sdl2-wasm-<SDL2 version>-emcc<Emscripten version>, or $ATTNLAB_CACHE), so a second clone
+#      reuses it; .deps/sdl2-wasm links to it
 #   4. npm dependencies (playwright-core) from the committed package-lock.json
+# Compilers go through ccache (CMakeLists.txt), whose cache is the user's too: a fresh clone compiles only what
+# no clone compiled before.
 set -euo pipefail
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -24,7 +28,7 @@ if [ "$(id -u)" != 0 ]; then SUDO="sudo"; fi
 
 # ---------------------------------------------------------------------------------------------- 1
 PACKAGES=(
-  build-essential cmake ninja-build pkg-config git ca-certificates python3 clang-format
+  build-essential cmake ninja-build pkg-config git ca-certificates python3 clang-format ccache
   emscripten libeigen3-dev nlohmann-json3-dev libcli11-dev libgtest-dev libbenchmark-dev
   libsdl2-dev libgl-dev
   xvfb xauth libgl1-mesa-dri chromium fonts-dejavu-core python3-fonttools libstb-dev
@@ -66,20 +70,29 @@ fetch_source() {  # $1 = source package, $2 = directory name to unpack into
   touch "$dest/.unpacked"
 }
 fetch_source imgui imgui
-fetch_source libsdl2 sdl2-src
 
 # ---------------------------------------------------------------------------------------------- 3
-# -sUSE_SDL=2 would download SDL2 from GitHub, which fails here: build Debian's SDL2 for wasm instead.
-if [ ! -f "$DEPS/sdl2-wasm/libSDL2.a" ]; then
-  log "building SDL2 for WebAssembly (once; a few minutes)"
-  rm -rf "$DEPS/sdl2-wasm"
-  emcmake cmake -S "$DEPS/sdl2-src" -B "$DEPS/sdl2-wasm" -G Ninja -DCMAKE_BUILD_TYPE=Release \
+# -sUSE_SDL=2 would download SDL2 from GitHub, which fails here: build Debian's SDL2 for wasm instead, once per
+# SDL2 and Emscripten version (the versions Debian's packages have).
+CACHE="${ATTNLAB_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/attnlab}"
+sdl_version=$(dpkg-query -W -f='${Version}' libsdl2-dev | sed 's/[^A-Za-z0-9.+-]/_/g')
+emcc_version=$(dpkg-query -W -f='${Version}' emscripten | sed 's/[^A-Za-z0-9.+-]/_/g')
+SDL2_WASM="$CACHE/sdl2-wasm-$sdl_version-emcc$emcc_version"
+if [ ! -f "$SDL2_WASM/libSDL2.a" ]; then
+  fetch_source libsdl2 sdl2-src
+  log "building SDL2 for WebAssembly (once per machine; a few minutes)"
+  rm -rf "$SDL2_WASM.tmp" && mkdir -p "$CACHE"
+  emcmake cmake -S "$DEPS/sdl2-src" -B "$SDL2_WASM.tmp" -G Ninja -DCMAKE_BUILD_TYPE=Release \
     -DSDL_SHARED=OFF -DSDL_STATIC=ON -DSDL_TEST=OFF >"$DEPS/sdl2-wasm.log" 2>&1 \
     || { tail -n 40 "$DEPS/sdl2-wasm.log"; exit 1; }
-  cmake --build "$DEPS/sdl2-wasm" >>"$DEPS/sdl2-wasm.log" 2>&1 \
+  cmake --build "$SDL2_WASM.tmp" >>"$DEPS/sdl2-wasm.log" 2>&1 \
     || { tail -n 40 "$DEPS/sdl2-wasm.log"; exit 1; }
+  rm -rf "$SDL2_WASM" && mv "$SDL2_WASM.tmp" "$SDL2_WASM"   # (complete or not there at all)
 else
-  log "SDL2 for WebAssembly: present"
+  log "SDL2 for WebAssembly: present ($SDL2_WASM)"
+fi
+if [ "$(readlink "$DEPS/sdl2-wasm" 2>/dev/null)" != "$SDL2_WASM" ]; then
+  rm -rf "$DEPS/sdl2-wasm" && ln -s "$SDL2_WASM" "$DEPS/sdl2-wasm"
 fi
 
 # ---------------------------------------------------------------------------------------------- 4

@@ -1,5 +1,21 @@
 # Test suites. Natively everything runs under CTest; under Emscripten the same engine tests are compiled to
 # WebAssembly and run by Node (TOOLCHAIN.md gotcha 9): the exit code is the verdict either way.
+# attnlab_wasm_gtest(<name> <target> <shards> [NODE_FLAGS ...]): a GoogleTest program compiled to WebAssembly runs
+# under Node as <shards> CTest tests <name>_1 .. <name>_<shards>, each a share of its cases (GoogleTest's own
+# sharding), so ctest -j runs them side by side and no one test runs a whole suite.
+function(attnlab_wasm_gtest name target shards)
+  cmake_parse_arguments(W "" "" "NODE_FLAGS" ${ARGN})
+  target_link_options(${target} PRIVATE -sNODERAWFS=1 -sEXIT_RUNTIME=1 -sALLOW_MEMORY_GROWTH=1 -sENVIRONMENT=node
+                                        "SHELL:--pre-js ${CMAKE_SOURCE_DIR}/tests/wasm_gtest_env.js")
+  set_property(TARGET ${target} APPEND PROPERTY LINK_DEPENDS "${CMAKE_SOURCE_DIR}/tests/wasm_gtest_env.js")
+  foreach(i RANGE 1 ${shards})
+    math(EXPR _index "${i} - 1")
+    add_test(NAME ${name}_${i} COMMAND ${ATTNLAB_NODE} --no-experimental-fetch ${W_NODE_FLAGS} $<TARGET_FILE:${target}>)
+    set_tests_properties(${name}_${i} PROPERTIES ENVIRONMENT
+                         "NODE_PATH=/usr/share/nodejs;GTEST_TOTAL_SHARDS=${shards};GTEST_SHARD_INDEX=${_index}")
+  endforeach()
+endfunction()
+
 if(EMSCRIPTEN)
   set(gtest_disable_pthreads ON CACHE BOOL "" FORCE)
   set(BUILD_GMOCK OFF CACHE BOOL "" FORCE)
@@ -12,12 +28,21 @@ else()
   set(ATTNLAB_GTEST GTest::gtest GTest::gtest_main)
 endif()
 
+# A test source that reads files of the repository (fixtures, corpora, fonts) gets its path as ATTNLAB_SOURCE_DIR;
+# only those, so that ccache reuses every other test object in a clone at another path.
+file(GLOB_RECURSE _test_sources CONFIGURE_DEPENDS "${CMAKE_SOURCE_DIR}/tests/*.cpp")
+foreach(_src IN LISTS _test_sources)
+  file(READ "${_src}" _text)
+  if(_text MATCHES "ATTNLAB_SOURCE_DIR")
+    set_property(SOURCE "${_src}" APPEND PROPERTY COMPILE_DEFINITIONS ATTNLAB_SOURCE_DIR="${CMAKE_SOURCE_DIR}")
+  endif()
+endforeach()
+
 # Engine unit tests: every tests/engine/*.cpp is one suite file of the same executable.
 file(GLOB ATTNLAB_ENGINE_TEST_SOURCES CONFIGURE_DEPENDS "${CMAKE_SOURCE_DIR}/tests/engine/*.cpp")
 add_executable(attnlab_engine_tests ${ATTNLAB_ENGINE_TEST_SOURCES})
 target_link_libraries(attnlab_engine_tests PRIVATE attnlab_engine attnlab_hdr ${ATTNLAB_GTEST})
 target_compile_options(attnlab_engine_tests PRIVATE ${ATTNLAB_WARNINGS})
-target_compile_definitions(attnlab_engine_tests PRIVATE ATTNLAB_SOURCE_DIR="${CMAKE_SOURCE_DIR}")
 
 # App logic that needs no window (settings, URL hash, the lesson): web/app/ is headless, so its library
 # links here without ImGui; also run under Node.
@@ -39,11 +64,8 @@ if(ATTNLAB_BUILD_APP)
   target_link_libraries(attnlab_ui_tests PRIVATE attnlab_web_ui attnlab_web_app attnlab_engine attnlab_hdr
                                                  ${ATTNLAB_GTEST})
   target_compile_options(attnlab_ui_tests PRIVATE ${ATTNLAB_WARNINGS})
-  target_compile_definitions(attnlab_ui_tests PRIVATE ATTNLAB_SOURCE_DIR="${CMAKE_SOURCE_DIR}")
   if(EMSCRIPTEN)
-    target_link_options(attnlab_ui_tests PRIVATE -sNODERAWFS=1 -sEXIT_RUNTIME=1 -sALLOW_MEMORY_GROWTH=1
-                                                 -sENVIRONMENT=node)
-    add_test(NAME ui_wasm COMMAND ${ATTNLAB_NODE} --no-experimental-fetch $<TARGET_FILE:attnlab_ui_tests>)
+    attnlab_wasm_gtest(ui_wasm attnlab_ui_tests 2)
   else()
     include(GoogleTest)
     gtest_discover_tests(attnlab_ui_tests DISCOVERY_MODE PRE_TEST)
@@ -51,18 +73,13 @@ if(ATTNLAB_BUILD_APP)
 endif()
 
 if(EMSCRIPTEN)
-  target_link_options(attnlab_app_tests PRIVATE -sNODERAWFS=1 -sEXIT_RUNTIME=1 -sALLOW_MEMORY_GROWTH=1 -sENVIRONMENT=node)
-  add_test(NAME app_wasm COMMAND ${ATTNLAB_NODE} --no-experimental-fetch $<TARGET_FILE:attnlab_app_tests>)
-  target_link_options(attnlab_engine_tests PRIVATE -sNODERAWFS=1 -sEXIT_RUNTIME=1 -sALLOW_MEMORY_GROWTH=1
-                                                   -sENVIRONMENT=node)
-  add_test(NAME engine_wasm
-           COMMAND ${ATTNLAB_NODE} --no-experimental-fetch $<TARGET_FILE:attnlab_engine_tests>)
-  set_tests_properties(engine_wasm PROPERTIES ENVIRONMENT "NODE_PATH=/usr/share/nodejs")
+  attnlab_wasm_gtest(app_wasm attnlab_app_tests 6)
+  attnlab_wasm_gtest(engine_wasm attnlab_engine_tests 6)
   # The CLI under Node must behave exactly as the native one.
   add_test(NAME cli_wasm_version
            COMMAND ${ATTNLAB_NODE} --no-experimental-fetch $<TARGET_FILE:attnlab> --version)
   set_tests_properties(cli_wasm_version PROPERTIES PASS_REGULAR_EXPRESSION "attnlab ${PROJECT_VERSION}")
-  # As the README shows it: plain `node build/wasm/attnlab.js ...`, no Node flags, trains and prints its line.
+  # As docs/cli.md shows it: plain `node build/wasm/attnlab.js ...`, no Node flags, trains and prints its line.
   add_test(NAME cli_wasm_plain_node
            COMMAND ${ATTNLAB_NODE} $<TARGET_FILE:attnlab> train --task seen --steps 3 --eval-every 3 --json)
   set_tests_properties(cli_wasm_plain_node PROPERTIES PASS_REGULAR_EXPRESSION "\"step\":3,\"stop\":\"steps\"")
@@ -80,12 +97,8 @@ if(EMSCRIPTEN)
                                          "${CMAKE_SOURCE_DIR}/tests/engine/golden_tagger_test.cpp")
     target_link_libraries(attnlab_relaxed_tests PRIVATE attnlab_engine attnlab_hdr ${ATTNLAB_GTEST})
     target_compile_options(attnlab_relaxed_tests PRIVATE ${ATTNLAB_WARNINGS})
-    target_compile_definitions(attnlab_relaxed_tests PRIVATE ATTNLAB_SOURCE_DIR="${CMAKE_SOURCE_DIR}")
-    target_link_options(attnlab_relaxed_tests PRIVATE -sNODERAWFS=1 -sEXIT_RUNTIME=1 -sALLOW_MEMORY_GROWTH=1
-                                                      -sENVIRONMENT=node)
     attnlab_use_relaxed_simd(attnlab_relaxed_tests)
-    add_test(NAME engine_wasm_relaxed COMMAND ${ATTNLAB_NODE} --no-experimental-fetch --experimental-wasm-relaxed-simd
-                                              $<TARGET_FILE:attnlab_relaxed_tests>)
+    attnlab_wasm_gtest(engine_wasm_relaxed attnlab_relaxed_tests 2 NODE_FLAGS --experimental-wasm-relaxed-simd)
     add_test(NAME cli_wasm_relaxed_bench_json
              COMMAND ${ATTNLAB_NODE} --no-experimental-fetch --experimental-wasm-relaxed-simd
                      $<TARGET_FILE:attnlab_relaxed> bench --json --warmup 0 --steps 1 --repeats 1 --fwd-iters 1)
