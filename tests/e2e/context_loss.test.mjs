@@ -2,9 +2,8 @@
 // or a tab with too many contexts would): the app keeps training and answering the API, shows a short notice,
 // and once the context is restored draws everything again (shaders, the font texture and the heatmaps made
 // anew), with no console error and no blank page. Twice in a row, in English and in Chinese.
-import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { serve, launch, openPage, waitReady, screenshot, decodePng, greyVariance, distinctColours } from './harness.mjs';
+import { test, before, after, serve, launch, openPage, waitReady, screenshot, decodePng, greyVariance, distinctColours } from './harness.mjs';
 
 let browser, server;
 before(async () => { browser = await launch(); server = await serve(); });

@@ -1,12 +1,11 @@
 // Same seed, same losses: the page trains exactly what the headless WebAssembly command line trains for the
 // same settings (node build/wasm/attnlab.js train ... --json), whichever trainer the page uses
 // (metrics().trainer), and a pause followed by step(n) goes on exactly from where training stopped.
-import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { serve, launch, openPage, waitReady, ROOT } from './harness.mjs';
+import { test, before, after, serve, launch, openPage, waitReady, ROOT } from './harness.mjs';
 
 // The WebAssembly command line (built by `make dist` with the page): the same kernels as the page.
 const CLI = join(ROOT, 'build', 'wasm', 'attnlab.js');

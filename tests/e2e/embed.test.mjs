@@ -1,9 +1,8 @@
 // Embed mode, narrow screens and the Share dialog, as a course page and a phone see them: where the parts land
 // (attnlab._layout(), the rectangles the last frame drew), taps and clicks on them, and the pixels.
-import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { devices } from 'playwright-core';
-import { serve, launch, openPage, waitReady, screenshot, decodePng, distinctColours } from './harness.mjs';
+import { test, before, after, serve, launch, openPage, waitReady, screenshot, decodePng, distinctColours } from './harness.mjs';
 
 let browser, server;
 before(async () => { browser = await launch(); server = await serve(); });

@@ -1,9 +1,8 @@
 // Saving views (web/app/export.h, web/platform/view_image.h): every view as a PNG that decodes, has the
 // view's own size (not the window's) and is not blank; the attention CSV is exactly attention(l, h); the
 // metrics CSV has one row per logged point; the view's menu downloads a PNG; bad view names throw.
-import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { serve, launch, openPage, waitReady, screenshot, decodePng, distinctColours, greyVariance } from './harness.mjs';
+import { test, before, after, serve, launch, openPage, waitReady, screenshot, decodePng, distinctColours, greyVariance } from './harness.mjs';
 
 let browser, server;
 before(async () => { browser = await launch(); server = await serve(); });

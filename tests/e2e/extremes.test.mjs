@@ -3,12 +3,11 @@
 // (attnlab settings --json), then the largest model on the largest input and the longest typed sentence:
 // each either trains, or is refused / stops with a message and a one-click way back that trains again. Never a
 // frozen page (frames go on drawing), never a NaN in what is drawn (loss, attention weights, predictions).
-import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { serve, launch, openPage, waitReady, screenshot, ROOT } from './harness.mjs';
+import { test, before, after, serve, launch, openPage, waitReady, screenshot, ROOT } from './harness.mjs';
 
 const CLI = join(ROOT, 'build', 'wasm', 'attnlab.js');
 
@@ -24,16 +23,20 @@ const frame = (page) => page.evaluate(() => window.attnlab._layout().frame);
 // Some settings only act together with another one (the window mask's w, the CNN's k, the learned table's rows).
 const COMPANION = { window: { mask: 'window' }, k: { model: 'cnn' }, max_len: { pe: 'learned' }, rnn: { model: 'rnn' } };
 
-function cases(keys) {
+// which = 'ranges': every numeric setting at both ends; 'choices': every choice of every enum setting.
+function cases(keys, which) {
   const s = JSON.parse(execFileSync('node', [CLI, 'settings', '--json'], { encoding: 'utf8' }));
   const out = [];
-  for (const r of s.ranges) {
-    if (!keys.has(r.key)) continue;
-    for (const v of [r.lo, r.hi]) out.push({ ...(COMPANION[r.key] || {}), [r.key]: v });
-  }
-  for (const [key, list] of Object.entries(s.choices)) {
-    if (!keys.has(key)) continue;
-    for (const c of list) out.push({ ...(COMPANION[key] || {}), [key]: c.name });
+  if (which === 'ranges') {
+    for (const r of s.ranges) {
+      if (!keys.has(r.key)) continue;
+      for (const v of [r.lo, r.hi]) out.push({ ...(COMPANION[r.key] || {}), [r.key]: v });
+    }
+  } else {
+    for (const [key, list] of Object.entries(s.choices)) {
+      if (!keys.has(key)) continue;
+      for (const c of list) out.push({ ...(COMPANION[key] || {}), [key]: c.name });
+    }
   }
   return out;
 }
@@ -83,64 +86,91 @@ async function wayBack(page, what) {
   }, null, { timeout: 60000 }).catch(() => assert.fail(`${what}: the way back did not train again`));
 }
 
-test('every control at its extremes: it trains, or says why and offers a way back', {
-  timeout: 900000, skip: !existsSync(CLI) && 'build/wasm/attnlab.js is not built (make dist)',
-}, async () => {
-  const { context, page, problems } = await openPage(browser);
-  try {
-    await page.goto(server.url + '#panel=training');
-    await waitReady(page);
-    const start = (await api(page, 'getState')).ok;
-    const MODEL_KEYS = ['task', 'model', 'layers', 'heads', 'dim', 'pe', 'pe_scale', 'max_len', 'mask', 'window', 'norm',
-      'relevance', 'baseline', 'k', 'rnn', 'lr', 'batch', 'seed'];
-    const base = Object.fromEntries(MODEL_KEYS.filter((k) => k in start).map((k) => [k, start[k]]));
-    const all = [
-      ...cases(new Set(Object.keys(base))),
-      // the largest model the controls allow, on the largest input (144 pixels)
-      { task: 'image', layers: 4, heads: 8, dim: 128, batch: 128 },
-      { task: 'image', model: 'rnn', dim: 128, batch: 128 },
-    ];
-    const summary = [];
-    for (const c of all) {
-      const what = JSON.stringify(c);
-      const r = await api(page, 'setState', { ...base, train: true, ...c });
-      if (r.error) {  // refused: a message naming the problem, and the page as it was
-        assert.ok(r.error.length > 10, `${what}: refused without a reason`);
-        summary.push(`${what}: refused (${r.error.slice(0, 80)})`);
-        await responsive(page, what);
-        continue;
-      }
-      const m = await outcome(page, what);
-      if (m.error) {
-        summary.push(`${what}: stopped (${m.error.slice(0, 80)})`);
-        await screenshot(page, `extremes-${summary.length}.png`);
-        await wayBack(page, what);
-      } else {
-        summary.push(`${what}: trains (step ${m.step}, ${m.trainer})`);
-      }
+// One page for all of them, in four tests (each group within the browser tests' time limit), one after the other.
+const SKIP = !existsSync(CLI) && 'build/wasm/attnlab.js is not built (make dist)';
+const MODEL_KEYS = ['task', 'model', 'layers', 'heads', 'dim', 'pe', 'pe_scale', 'max_len', 'mask', 'window', 'norm',
+  'relevance', 'baseline', 'k', 'rnn', 'lr', 'batch', 'seed'];
+let shared = null, base = null;
+const summary = [];
+
+async function page() {
+  if (!shared) {
+    shared = await openPage(browser);
+    await shared.page.goto(server.url + '#panel=training');
+    await waitReady(shared.page);
+    const start = (await api(shared.page, 'getState')).ok;
+    base = Object.fromEntries(MODEL_KEYS.filter((k) => k in start).map((k) => [k, start[k]]));
+  }
+  return shared.page;
+}
+
+// Each setting change either is refused with a reason, or trains, or stops with a message and a way back.
+async function tryAll(page, all) {
+  for (const c of all) {
+    const what = JSON.stringify(c);
+    const r = await api(page, 'setState', { ...base, train: true, ...c });
+    if (r.error) {  // refused: a message naming the problem, and the page as it was
+      assert.ok(r.error.length > 10, `${what}: refused without a reason`);
+      summary.push(`${what}: refused (${r.error.slice(0, 80)})`);
+      await responsive(page, what);
+      continue;
     }
+    const m = await outcome(page, what);
+    if (m.error) {
+      summary.push(`${what}: stopped (${m.error.slice(0, 80)})`);
+      await screenshot(page, `extremes-${summary.length}.png`);
+      await wayBack(page, what);
+    } else {
+      summary.push(`${what}: trains (step ${m.step}, ${m.trainer})`);
+    }
+  }
+}
+
+test('every control at its extremes (the numeric settings): it trains, or says why and offers a way back',
+     { skip: SKIP }, async () => {
+  const p = await page();
+  await tryAll(p, cases(new Set(Object.keys(base)), 'ranges'));
+});
+
+test('every control at its extremes (every choice): it trains, or says why and offers a way back', { skip: SKIP },
+     async () => {
+  const p = await page();
+  await tryAll(p, cases(new Set(Object.keys(base)), 'choices'));
+});
+
+test('every control at its extremes (the largest model the controls allow, on the largest input: 144 pixels)',
+     { skip: SKIP }, async () => {
+  const p = await page();
+  await tryAll(p, [{ task: 'image', layers: 4, heads: 8, dim: 128, batch: 128 },
+                   { task: 'image', model: 'rnn', dim: 128, batch: 128 }]);
+});
+
+test('every control at its extremes (the longest typed input); nothing went wrong on the way', { skip: SKIP },
+     async () => {
+  const p = await page();
+  try {
     // the longest typed input the page takes (400 characters: 134 words), with a learned table of 48 rows and
     // with sinusoidal PE; one character more is refused with the limit
     const long = Array.from({ length: 67 }, () => 'I saw').join(' ').slice(0, 400);
     const words = long.split(' ').length;
-    assert.match((await api(page, 'setInput', long + ' a')).error || '', /400 characters/);
+    assert.match((await api(p, 'setInput', long + ' a')).error || '', /400 characters/);
     for (const pe of ['learned', 'sinusoidal']) {
-      assert.ok(!(await api(page, 'setState', { ...base, pe, max_len: 48 })).error);
-      const r = await api(page, 'setInput', long);
-      await responsive(page, `a ${words}-word input, pe ${pe}`);
-      const p = await api(page, 'predictions');
+      assert.ok(!(await api(p, 'setState', { ...base, pe, max_len: 48 })).error);
+      const r = await api(p, 'setInput', long);
+      await responsive(p, `a ${words}-word input, pe ${pe}`);
+      const q = await api(p, 'predictions');
       if (pe === 'learned') {
-        const said = r.error || p.ok?.error;
-        assert.ok(said && /position|learned/.test(said), `learned PE past its table: ${JSON.stringify(r)} ${JSON.stringify(p.ok?.error)}`);
+        const said = r.error || q.ok?.error;
+        assert.ok(said && /position|learned/.test(said), `learned PE past its table: ${JSON.stringify(r)} ${JSON.stringify(q.ok?.error)}`);
       } else {
         assert.ok(!r.error, r.error);
-        assert.equal(p.ok.labels.length, words, 'one label per word');
+        assert.equal(q.ok.labels.length, words, 'one label per word');
       }
-      summary.push(`${words}-word input, pe ${pe}: ${r.error || p.ok?.error || 'tagged'}`.slice(0, 160));
+      summary.push(`${words}-word input, pe ${pe}: ${r.error || q.ok?.error || 'tagged'}`.slice(0, 160));
     }
     console.log(summary.join('\n'));
-    assert.deepEqual(problems, []);
+    assert.deepEqual(shared.problems, []);
   } finally {
-    await context.close();
+    await shared.context.close();
   }
 });

@@ -1,10 +1,9 @@
 // The page loads, draws, resizes, serves from a sub-path and an iframe, and explains itself when it cannot run.
-import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { serve, launch, openPage, waitReady, screenshot, decodePng, greyVariance, distinctColours, ROOT }
-  from './harness.mjs';
+import { test, before, after, serve, launch, openPage, waitReady, screenshot, decodePng, greyVariance, distinctColours,
+  ROOT } from './harness.mjs';
 
 const VERSION = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).version;
 let browser;

@@ -6,8 +6,18 @@ import { existsSync } from 'node:fs';
 import { extname, join, normalize, resolve, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
+import { test as nodeTest } from 'node:test';
 
 export { decodePng, greyVariance, distinctColours } from './png.mjs';
+export { before, after } from 'node:test';
+
+// node:test's test() with a time limit: a browser test that runs longer than TEST_TIMEOUT_MS fails, unless it gives
+// { timeout } itself, and docs/development.md lists it with its reason (so one that grows fails loudly).
+export const TEST_TIMEOUT_MS = 60000;
+export function test(name, options, fn) {
+  if (typeof options === 'function') return nodeTest(name, { timeout: TEST_TIMEOUT_MS }, options);
+  return nodeTest(name, { timeout: TEST_TIMEOUT_MS, ...options }, fn);
+}
 
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 export const DIST = process.env.ATTNLAB_DIST || join(ROOT, 'dist');
@@ -18,7 +28,17 @@ const TYPES = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript', '
 
 // Serves `dir` under `prefix` (e.g. '/' or '/course/week3/attention/'); anything else is a 404.
 // `override(path)` may return {status, body} to simulate a broken deployment.
-export async function serve({ dir = DIST, prefix = '/', override = null, extraRoutes = {} } = {}) {
+// Under tests/e2e/run.mjs, `serve()` with no options is the runner's one server of dist/ (ATTNLAB_DIST_URL): its
+// close() leaves it running for the other files.
+export async function serve(options) {
+  if (!options && process.env.ATTNLAB_DIST_URL) {
+    const url = process.env.ATTNLAB_DIST_URL;
+    return { base: new URL(url).origin, url, close: async () => {} };
+  }
+  return serveDir(options);
+}
+
+async function serveDir({ dir = DIST, prefix = '/', override = null, extraRoutes = {} } = {}) {
   if (!existsSync(join(dir, 'index.html'))) throw new Error(`${dir}/index.html missing: run 'make dist' first`);
   const server = createServer(async (req, res) => {
     const url = new URL(req.url, 'http://x');
@@ -59,14 +79,21 @@ export function mulberry32(a) {
   };
 }
 
-export async function launch() {
-  return chromium.launch({
+export function launchOptions() {
+  return {
     executablePath: process.env.ATTNLAB_CHROMIUM || '/usr/bin/chromium',
     headless: true,
     args: ['--no-sandbox', '--disable-quic', '--no-first-run', '--disable-background-networking',
            '--disable-component-update', '--disable-sync', '--use-angle=swiftshader', '--enable-unsafe-swiftshader',
            '--ignore-gpu-blocklist'],
-  });
+  };
+}
+
+// Debian's Chromium; under tests/e2e/run.mjs, a connection to the runner's one browser (ATTNLAB_BROWSER_WS), whose
+// close() closes this file's contexts and disconnects. Each test opens its own context either way.
+export async function launch() {
+  if (process.env.ATTNLAB_BROWSER_WS) return chromium.connect(process.env.ATTNLAB_BROWSER_WS);
+  return chromium.launch(launchOptions());
 }
 
 // A page that records every console error, page error, failed request and request to another host.

@@ -5,10 +5,9 @@
 //
 // The pixels are found through the layout hook attnlab._layout() (web/panels/image_views.cpp records where the
 // image went: image.attention, image.data.input; and each head's map: image.map.<layer>.<head>).
-import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { devices } from 'playwright-core';
-import { serve, launch, openPage, waitReady, screenshot } from './harness.mjs';
+import { test, before, after, serve, launch, openPage, waitReady, screenshot } from './harness.mjs';
 
 let browser, server;
 before(async () => { browser = await launch(); server = await serve(); });

@@ -4,11 +4,10 @@
 //
 // The expected Chinese texts are read from web/ui/strings_zh.inc (the table the app is built from), so the
 // test checks that they reach the screen, not what they say.
-import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { serve, launch, openPage, waitReady, screenshot, decodePng, greyVariance, ROOT } from './harness.mjs';
+import { test, before, after, serve, launch, openPage, waitReady, screenshot, decodePng, greyVariance, ROOT } from './harness.mjs';
 
 let browser, server;
 before(async () => { browser = await launch(); server = await serve(); });

@@ -2,9 +2,10 @@
 // (driven through window.attnlab as a student's clicks would); #lesson=N links; bad predictions; the
 // Embedding view's neighbour score rising; and a screenshot of every stop, before and after the reveal
 // (in build/e2e/, named after the stop's number and phase).
-import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { serve, launch, openPage, waitReady, screenshot, decodePng, distinctColours } from './harness.mjs';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { test, before, after, serve, launch, openPage, waitReady, screenshot, decodePng, distinctColours, ROOT } from './harness.mjs';
 
 let browser, server;
 before(async () => { browser = await launch(); server = await serve(); });
@@ -20,64 +21,84 @@ async function untilReveal(page, limit = 200) {
   return page.evaluate(() => window.attnlab.lesson());
 }
 
-test('a whole lesson: every stop opens, predicts, reveals a measured result', async () => {
-  const { context, page, problems } = await openPage(browser);
-  try {
-    await page.goto(server.url);
-    await waitReady(page);
-    const start = await page.evaluate(() => window.attnlab.lesson());
-    assert.equal(start.stop, 0, 'the page opens on the playground');
-    assert.ok(start.stops >= 12, `${start.stops} stops`);
-    assert.equal(start.phase, null);
-    for (let n = 1; n <= start.stops; n++) {
-      const L = await page.evaluate((n) => window.attnlab.lesson(n), n);
-      assert.equal(L.stop, n);
-      assert.equal(L.phase, 'predict');
-      assert.ok(L.title.length > 3 && L.text.length > 80 && L.question.length > 10, L.title);
-      assert.doesNotMatch(L.question, /\{\w+\}/, 'every mark of the question is filled');
-      assert.equal(L.prediction, null);
-      const s = await page.evaluate(() => window.attnlab.getState());
-      assert.equal(s.lesson, n);
-      assert.equal(s.train, false, 'nothing trains before the prediction');
-      assert.match(await page.evaluate(() => window.location.hash), new RegExp(`lesson=${n}(&|$)`));
-      await page.waitForTimeout(200);
-      await screenshot(page, `lesson_${n}_predict.png`);
+// The whole lesson, one test per stop, on one page (each stop is opened from the last one's reveal, as a student
+// going through it would). The stops are counted in the string table the app is built from (a title per stop), so a
+// new stop gets its test; the first test checks that the app has exactly that many.
+const STOPS = [...readFileSync(join(ROOT, 'web/ui/strings_en.inc'), 'utf8').matchAll(/^#include "web\/ui\/(strings_en\w*\.inc)"/gm)]
+  .map((m) => m[1]).concat(['strings_en.inc'])
+  .map((f) => readFileSync(join(ROOT, 'web/ui', f), 'utf8').match(/^X\(lesson_\w+?_title,/gm)?.length ?? 0)
+  .reduce((a, b) => a + b, 0);
+let walk = null;  // the page the stops are walked on
 
-      // a wrong kind of answer throws and changes nothing
-      const bad = L.kind === 'choice' ? 'no such option' : 'lots';
-      const msg = await page.evaluate((b) => { try { window.attnlab.predict(b); return null; } catch (e) { return e.message; } }, bad);
-      assert.match(msg ?? 'no error', /predict: /);
-      assert.equal((await page.evaluate(() => window.attnlab.lesson())).prediction, null);
+test('a whole lesson: the page opens on the playground, with a stop per lesson title', async () => {
+  walk = await openPage(browser);
+  await walk.page.goto(server.url);
+  await waitReady(walk.page);
+  const start = await walk.page.evaluate(() => window.attnlab.lesson());
+  assert.equal(start.stop, 0, 'the page opens on the playground');
+  assert.ok(start.stops >= 12, `${start.stops} stops`);
+  assert.equal(start.stops, STOPS, 'a stop for every lesson_<id>_title of the string tables');
+  assert.equal(start.phase, null);
+});
 
-      const guess = L.kind === 'choice' ? L.choices[L.choices.length - 1] : L.range[0];
-      const P = await page.evaluate((g) => window.attnlab.predict(g), guess);
-      assert.deepEqual(P.prediction, guess);
-      assert.match(await page.evaluate(() => window.location.hash), /guess=/);
-      const R = await untilReveal(page);
-      assert.equal(R.error, null, `stop ${n}: ${R.error}`);
-      assert.equal(R.phase, 'reveal', `stop ${n} reveals`);
-      const r = R.result;
-      assert.equal(typeof r.value, 'number', `stop ${n}: the result is a measured number`);
-      assert.ok(Number.isFinite(r.value));
-      assert.ok(r.numbers.length >= 1 && r.numbers.some((x) => typeof x.value === 'number'));
-      assert.ok(r.text.length > 20);
-      assert.doesNotMatch(r.text, /\{\w+\}/, `stop ${n}: every measured value of the sentence is filled: ${r.text}`);
-      if (L.kind === 'choice') assert.ok(L.choices.includes(r.answer), `${r.answer} is one of ${L.choices}`);
-      else assert.equal(r.answer, r.value);
-      assert.equal(r.agrees, L.kind === 'choice' ? r.answer === guess : Math.abs(r.value - guess) <= L.tolerance,
-                   `stop ${n}: predicted ${guess}, measured ${r.answer}`);
-      assert.equal(r.step, R.steps);
-      const again = await page.evaluate(() => { try { window.attnlab.predict(0); return null; } catch (e) { return e.message; } });
-      assert.match(again ?? 'no error', /already revealed/);
-      await page.waitForTimeout(200);
-      const { png } = await screenshot(page, `lesson_${n}_reveal.png`);
-      assert.ok(distinctColours(decodePng(png)) > 20, 'the page is drawn');
-    }
-    const off = await page.evaluate(() => window.attnlab.lesson(0));
-    assert.equal(off.stop, 0);
+for (let n = 1; n <= STOPS; n++) {
+  test(`a whole lesson, stop ${n}: it opens, predicts, reveals a measured result`, async () => {
+    assert.ok(walk, 'the lesson page is open');
+    const { page, problems } = walk;
+    const L = await page.evaluate((n) => window.attnlab.lesson(n), n);
+    assert.equal(L.stop, n);
+    assert.equal(L.phase, 'predict');
+    assert.ok(L.title.length > 3 && L.text.length > 80 && L.question.length > 10, L.title);
+    assert.doesNotMatch(L.question, /\{\w+\}/, 'every mark of the question is filled');
+    assert.equal(L.prediction, null);
+    const s = await page.evaluate(() => window.attnlab.getState());
+    assert.equal(s.lesson, n);
+    assert.equal(s.train, false, 'nothing trains before the prediction');
+    assert.match(await page.evaluate(() => window.location.hash), new RegExp(`lesson=${n}(&|$)`));
+    await page.waitForTimeout(200);
+    await screenshot(page, `lesson_${n}_predict.png`);
+
+    // a wrong kind of answer throws and changes nothing
+    const bad = L.kind === 'choice' ? 'no such option' : 'lots';
+    const msg = await page.evaluate((b) => { try { window.attnlab.predict(b); return null; } catch (e) { return e.message; } }, bad);
+    assert.match(msg ?? 'no error', /predict: /);
+    assert.equal((await page.evaluate(() => window.attnlab.lesson())).prediction, null);
+
+    const guess = L.kind === 'choice' ? L.choices[L.choices.length - 1] : L.range[0];
+    const P = await page.evaluate((g) => window.attnlab.predict(g), guess);
+    assert.deepEqual(P.prediction, guess);
+    assert.match(await page.evaluate(() => window.location.hash), /guess=/);
+    const R = await untilReveal(page);
+    assert.equal(R.error, null, `stop ${n}: ${R.error}`);
+    assert.equal(R.phase, 'reveal', `stop ${n} reveals`);
+    const r = R.result;
+    assert.equal(typeof r.value, 'number', `stop ${n}: the result is a measured number`);
+    assert.ok(Number.isFinite(r.value));
+    assert.ok(r.numbers.length >= 1 && r.numbers.some((x) => typeof x.value === 'number'));
+    assert.ok(r.text.length > 20);
+    assert.doesNotMatch(r.text, /\{\w+\}/, `stop ${n}: every measured value of the sentence is filled: ${r.text}`);
+    if (L.kind === 'choice') assert.ok(L.choices.includes(r.answer), `${r.answer} is one of ${L.choices}`);
+    else assert.equal(r.answer, r.value);
+    assert.equal(r.agrees, L.kind === 'choice' ? r.answer === guess : Math.abs(r.value - guess) <= L.tolerance,
+                 `stop ${n}: predicted ${guess}, measured ${r.answer}`);
+    assert.equal(r.step, R.steps);
+    const again = await page.evaluate(() => { try { window.attnlab.predict(0); return null; } catch (e) { return e.message; } });
+    assert.match(again ?? 'no error', /already revealed/);
+    await page.waitForTimeout(200);
+    const { png } = await screenshot(page, `lesson_${n}_reveal.png`);
+    assert.ok(distinctColours(decodePng(png)) > 20, 'the page is drawn');
     assert.deepEqual(problems, []);
+  });
+}
+
+test('a whole lesson: lesson(0) leaves it, nothing went wrong on the way', async () => {
+  assert.ok(walk, 'the lesson page is open');
+  try {
+    const off = await walk.page.evaluate(() => window.attnlab.lesson(0));
+    assert.equal(off.stop, 0);
+    assert.deepEqual(walk.problems, []);
   } finally {
-    await context.close();
+    await walk.context.close();
   }
 });
 

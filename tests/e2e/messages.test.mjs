@@ -2,18 +2,17 @@
 // drives it by messages. dist/ is served twice, on two ports (two origins): the playground from one, the
 // example course page (web/examples/course.html, copied to dist/examples/) from the other, pointed at the
 // first with ?app=. Everything below talks to the iframe from the course page, as a real course page would.
-import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { serve, launch, openPage, screenshot, ROOT } from './harness.mjs';
+import { test, before, after, serve, launch, openPage, screenshot, ROOT } from './harness.mjs';
 
 const VERSION = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).version;
 let browser, app, course;
 before(async () => {
   browser = await launch();
   app = await serve();
-  course = await serve();
+  course = await serve({});  // a server of its own: another origin
   assert.notEqual(new URL(app.base).origin, new URL(course.base).origin, 'two origins');
 });
 after(async () => { await shared?.context.close(); await browser?.close(); await app?.close(); await course?.close(); });

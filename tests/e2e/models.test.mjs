@@ -2,13 +2,12 @@
 // the page and taken out with saveModel() tags with `attnlab tag --load` as it does in the page; a model the
 // command line trains and saves opens in the page with its settings and the same tags; a model file dropped
 // on the page loads; bad files are refused with their problem and change nothing.
-import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { serve, launch, openPage, waitReady, screenshot, ROOT } from './harness.mjs';
+import { test, before, after, serve, launch, openPage, waitReady, screenshot, ROOT } from './harness.mjs';
 
 // The native command line: `make test` builds it first (test-native); alone, this file builds it if missing.
 const CLI = process.env.ATTNLAB_CLI || join(ROOT, 'build', 'native', 'attnlab');

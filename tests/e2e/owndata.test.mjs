@@ -1,9 +1,8 @@
 // Your own data in the page: attnlab.loadData(text, name) makes the task 'own' with the file's tags, trains
 // on it past the chance level, and every view speaks the file's tags; malformed or too large texts are
 // refused with the line (or the limit) and leave the run as it was; task=own without data is refused.
-import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { serve, launch, openPage, waitReady, screenshot } from './harness.mjs';
+import { test, before, after, serve, launch, openPage, waitReady, screenshot } from './harness.mjs';
 
 let browser, server;
 before(async () => { browser = await launch(); server = await serve(); });

@@ -1,8 +1,7 @@
 // The playground in a real browser, driven through window.attnlab: it trains by itself on first load, the
 // loss falls, settings change the attention grid, typed input gets labels, bad settings explain themselves.
-import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { serve, launch, openPage, waitReady, screenshot, decodePng, distinctColours } from './harness.mjs';
+import { test, before, after, serve, launch, openPage, waitReady, screenshot, decodePng, distinctColours } from './harness.mjs';
 
 let browser, server;
 before(async () => { browser = await launch(); server = await serve(); });
@@ -146,7 +145,7 @@ test('a learned positional table shorter than the sentences explains itself inst
   }
 });
 
-test('every panel renders: screenshots for the README', async () => {
+test('every panel renders: screenshots for the README and docs', async () => {
   const { context, page, problems } = await open('#train=false');
   try {
     await api(page, 'step', 400);

@@ -1,9 +1,8 @@
 // A 2-minute soak (tests/e2e/soak_run.mjs; `make soak` runs 30 minutes): training on and a random valid action
 // every two seconds. After the first minute the WebAssembly heap grows by less than 5 %, the page logs no error,
 // and it still trains at the end.
-import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { serve, launch } from './harness.mjs';
+import { test, before, after, serve, launch } from './harness.mjs';
 import { soak, verdict } from './soak_run.mjs';
 
 let browser, server;

@@ -1,7 +1,6 @@
 // Settings travel through the URL hash and window.attnlab.getState/setState: a shared link reproduces a view.
-import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { serve, launch, openPage, waitReady, screenshot } from './harness.mjs';
+import { test, before, after, serve, launch, openPage, waitReady, screenshot } from './harness.mjs';
 
 let browser, server;
 before(async () => { browser = await launch(); server = await serve(); });
@@ -110,7 +109,7 @@ test('a link to the graph task opens a working graph model: attention along the 
 
 // The lecture: self-attention on a graph is a graph network only when it is restricted to the edges. The page
 // once kept attending along the edges with mask=full (its own copy of the settings mapping); the CLI and the
-// README report ~59% vs 100%. Same seed, same steps: ignoring the edges must be clearly worse, and its
+// README and docs/students.md report ~59% vs 100%. Same seed, same steps: ignoring the edges must be clearly worse, and its
 // weights must reach nodes that are not neighbours.
 test('on the graph task mask=full ignores the edges: lower dev accuracy, weights off the edges', async () => {
   const { context, page, problems } = await openPage(browser);

@@ -2,9 +2,8 @@
 // pauses), its progress moves, it can be cancelled, and a small sweep (a tiny budget through attnlab.sweep)
 // finishes with one point per size and model and a verdict; the Training panel's chance line is the dev share
 // of the most frequent tag (metrics().chance). Screenshots in build/e2e/sweep-*.png.
-import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { serve, launch, openPage, waitReady, screenshot } from './harness.mjs';
+import { test, before, after, serve, launch, openPage, waitReady, screenshot } from './harness.mjs';
 
 let browser, server;
 before(async () => { browser = await launch(); server = await serve(); });

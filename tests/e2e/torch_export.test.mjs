@@ -1,12 +1,11 @@
 // attnlab.exportTorch(): the page's model as a PyTorch module, zipped. The zip's module, run alone by Debian's
 // Python with torch, must reproduce the logits the page's WebAssembly engine stored with it (to 1e-5).
-import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { serve, launch, openPage, waitReady } from './harness.mjs';
+import { test, before, after, serve, launch, openPage, waitReady } from './harness.mjs';
 
 let browser, server;
 before(async () => { browser = await launch(); server = await serve(); });

@@ -5,10 +5,9 @@
 //
 // Widgets are found by their labels through attnlab._ui({items: true}) (internal test hook); touches are sent
 // with CDP's Input.dispatchTouchEvent, one frame apart, as a finger moves.
-import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { devices } from 'playwright-core';
-import { serve, launch, openPage, waitReady, screenshot } from './harness.mjs';
+import { test, before, after, serve, launch, openPage, waitReady, screenshot } from './harness.mjs';
 
 let browser, server;
 before(async () => { browser = await launch(); server = await serve(); });

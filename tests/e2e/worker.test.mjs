@@ -2,9 +2,8 @@
 // (metrics().trainer 'worker'), the UI thread only adopts its states, and pause / step(n) / resume / a settings
 // change / Compare's second model behave as with in-frame training. A worker that cannot load (its script or
 // its module missing on the server) gives a notice and training goes on in-frame.
-import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { serve, launch, openPage, waitReady } from './harness.mjs';
+import { test, before, after, serve, launch, openPage, waitReady } from './harness.mjs';
 
 let browser, server;
 before(async () => { browser = await launch(); server = await serve(); });
@@ -14,7 +13,7 @@ const api = (page, fn, ...args) => page.evaluate(([f, a]) => window.attnlab[f](.
 const metrics = (page) => api(page, 'metrics');
 const until = (page, fn, arg, timeout = 60000) => page.waitForFunction(fn, arg, { timeout });
 
-test('the page trains in a Web Worker; pause, step(n), resume and settings changes stay exact', { timeout: 240000 },
+test('the page trains in a Web Worker; pause, step(n), resume and settings changes stay exact',
      async () => {
   const { context, page, problems } = await openPage(browser);
   const workers = [];
@@ -63,7 +62,7 @@ test('the page trains in a Web Worker; pause, step(n), resume and settings chang
 });
 
 for (const missing of ['trainer_worker.js', 'trainer.wasm']) {
-  test(`without ${missing} on the server: a notice, and training goes on in-frame`, { timeout: 120000 }, async () => {
+  test(`without ${missing} on the server: a notice, and training goes on in-frame`, async () => {
     const broken = await serve({ override: (path) => (path === missing ? { status: 404, body: 'not found' } : null) });
     const { context, page } = await openPage(browser);
     try {
@@ -90,7 +89,7 @@ for (const missing of ['trainer_worker.js', 'trainer.wasm']) {
 // (the mouse moves) the worker trains the `speed` share of the time (metrics().trainerPace), and at full speed
 // again half a second after the last input. Resting changes when steps come, never which: the weights at the step
 // it was paused at are bit for bit those of a page that trained as many steps in-frame.
-test('on 2 cores the worker trains the speed share while the page is in use, and the same steps', { timeout: 240000 },
+test('on 2 cores the worker trains the speed share while the page is in use, and the same steps',
      async () => {
   const settings = '#heads=2&dim=16&layers=1&speed=20';
   const { context, page, problems } = await openPage(browser);
