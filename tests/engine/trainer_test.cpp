@@ -234,29 +234,40 @@ TEST(Trainer, StepForRunsWithinABudget) {
   EXPECT_GT(t.metrics().ms_per_step, -1.0);
 }
 
-TEST(Trainer, EveryBaselineTrains) {
+// Every baseline (window FC, CNN, RNN one way and both ways): one test each, so that each stays short under the
+// sanitizers too.
+struct Baseline {
+  ModelKind kind;
+  bool bidirectional;
+};
+
+class EveryBaseline : public ::testing::TestWithParam<Baseline> {};
+
+TEST_P(EveryBaseline, Trains) {
   TaskConfig task = default_task_config(TaskKind::frames);
   task.train = 300;
   task.dev = task.test = 30;
   task.min_len = 16;
   task.max_len = 24;
   auto data = std::make_shared<Dataset>(make_synthetic_dataset(task));
-  for (ModelKind kind : {ModelKind::window, ModelKind::cnn, ModelKind::rnn}) {
-    for (bool bi : {false, true}) {
-      if (kind != ModelKind::rnn && bi) continue;
-      ModelConfig m = window_fc(5);
-      m.kind = kind;
-      m.bidirectional = bi;
-      Trainer t(data, m, steps(60));
-      t.step(60);
-      EXPECT_GT(t.metrics().dev_acc, 0.5) << describe(t.model_config());
-      const EvalResult r = t.evaluate(data->test);
-      long sum = 0;
-      for (long x : r.confusion) sum += x;
-      EXPECT_EQ(sum, r.tokens);
-    }
-  }
+  ModelConfig m = window_fc(5);
+  m.kind = GetParam().kind;
+  m.bidirectional = GetParam().bidirectional;
+  Trainer t(data, m, steps(60));
+  t.step(60);
+  EXPECT_GT(t.metrics().dev_acc, 0.5) << describe(t.model_config());
+  const EvalResult r = t.evaluate(data->test);
+  long sum = 0;
+  for (long x : r.confusion) sum += x;
+  EXPECT_EQ(sum, r.tokens);
 }
+
+INSTANTIATE_TEST_SUITE_P(Trainer, EveryBaseline,
+                         ::testing::Values(Baseline{ModelKind::window, false}, Baseline{ModelKind::cnn, false},
+                                           Baseline{ModelKind::rnn, false}, Baseline{ModelKind::rnn, true}),
+                         [](const ::testing::TestParamInfo<Baseline>& i) {
+                           return std::string(to_string(i.param.kind)) + (i.param.bidirectional ? "_bi" : "");
+                         });
 
 TEST(Trainer, BadSettingsAreRefused) {
   auto data = task_data(TaskKind::seen, 100, 10);
