@@ -6,12 +6,14 @@ export NODE_PATH := /usr/share/nodejs
 PORT ?= 8000
 JOBS ?= $(shell nproc)
 
-.PHONY: help setup native wasm dist serve desktop test test-native test-asan test-wasm test-e2e asan-build asan fuzz train results bench bench-page soak format check-format clean
+.PHONY: help setup native wasm dist serve desktop test check test-native test-asan test-wasm test-e2e test-docs docs asan-build asan fuzz train results bench bench-page soak format check-format clean
 
 help:
 	@echo "make serve    build the WebAssembly app into dist/ and serve it at http://127.0.0.1:$(PORT)/"
 	@echo "make test     build everything and run every test (native, native under AddressSanitizer + UBSan,"
-	@echo "              WebAssembly under Node, browser)"
+	@echo "              WebAssembly under Node, the docs' commands, browser)"
+	@echo "make check    the inner loop after a build: the native tests but the slow label, one browser smoke test"
+	@echo "make docs     rewrite the generated parts of README.md and docs/ (link keys, every --help)"
 	@echo "make desktop  build and start the native desktop app"
 	@echo "make dist     build the WebAssembly app into dist/ (static files, host anywhere; examples/ beside it)"
 	@echo "make train    train the default POS tagger with the CLI and save it to build/pos.model"
@@ -33,6 +35,7 @@ setup:
 
 native: setup
 	@cmake --preset native >/dev/null
+	@ln -sfn build/native/compile_commands.json compile_commands.json   # for editors and clangd
 	@cmake --build --preset native -j $(JOBS)
 
 wasm: setup
@@ -60,13 +63,29 @@ test-wasm: wasm
 	@ctest --preset wasm -j $(JOBS)
 
 test-e2e: dist
-	@node --test tests/e2e/
+	@node tests/e2e/run.mjs
 
+# The commands the docs mark runnable, and the generated references compared with the programs' own output.
+test-docs: native wasm
+	@python3 scripts/docs.py check
+	@python3 scripts/docs.py run
+
+docs: native
+	@python3 scripts/docs.py generate
+
+# Every build first (each with both cores), then every suite: the docs' commands need the native and the
+# WebAssembly CLI, and no suite waits for a build in between.
 test: setup
-	@$(MAKE) --no-print-directory test-native
-	@$(MAKE) --no-print-directory test-asan
-	@$(MAKE) --no-print-directory test-wasm
-	@$(MAKE) --no-print-directory test-e2e
+	@$(MAKE) --no-print-directory native asan-build dist
+	@ctest --preset native -j $(JOBS)
+	@ctest --preset asan-quick -j $(JOBS)
+	@ctest --preset wasm -j $(JOBS)
+	@$(MAKE) --no-print-directory test-docs
+	@node tests/e2e/run.mjs
+
+check: native dist
+	@ctest --preset native -j $(JOBS) -LE slow
+	@node tests/e2e/run.mjs smoke
 
 asan-build: setup
 	@cmake --preset asan >/dev/null

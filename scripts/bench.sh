@@ -97,7 +97,7 @@ if ((HAVE_TORCH)); then
   if ! "$PY" -c 'import torch' >/dev/null 2>&1; then
     HAVE_TORCH=0; note torch "python3-torch is not installed and could not be (apt-get needs root)"
   elif ! dpkg -s libopenblas0-openmp >/dev/null 2>&1; then
-    note torch_blas "libopenblas0-openmp missing: PyTorch runs on the system BLAS (slower than the README's anchor)"
+    note torch_blas "libopenblas0-openmp missing: PyTorch runs on the system BLAS (slower than the anchor in ../shared/bench-anchors)"
   fi
 fi
 if ((HAVE_TFJS)); then

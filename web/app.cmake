@@ -31,7 +31,7 @@ target_include_directories(attnlab_imgui SYSTEM PUBLIC "${IMGUI_DIR}" "${IMGUI_D
 target_compile_definitions(attnlab_imgui PUBLIC IMGUI_DISABLE_OBSOLETE_FUNCTIONS IMGUI_ENABLE_TEST_ENGINE)
 if(EMSCRIPTEN)
   # Dear ImGui is a third of the page's code and far from its hot loops (training is the engine's): optimised
-  # for size there, so the first download stays small (README: app.wasm + app.js of an English first load).
+  # for size there, so the first download stays small (docs/students.md, 中文: app.wasm + app.js of an English first load).
   target_compile_options(attnlab_imgui PRIVATE -Os)
 endif()
 

@@ -47,7 +47,7 @@ constexpr NameTable<PosEnc> names_of(PosEnc) { return NameTable<PosEnc>(kPosEncN
 // "I saw a saw" reach attention as nearly the same vector, and which one is the verb flips from one training
 // step to the next. The pos task's s = 8 makes position the larger part, and the words are learned on top of
 // it. The synthetic tasks keep s = 1: count, which looks for equal tokens anywhere, fails when position
-// dominates (settings/settings.h: task_default_pe_scale; README.md, "Positional encoding").
+// dominates (settings/settings.h: task_default_pe_scale; docs/students.md, "Positional encoding: the amplitude s").
 // pe: output (T, D), overwritten.
 void sinusoidal_encoding(MatMap pe, double s = 1.0);
 Mat sinusoidal_encoding(int T, int D, double s = 1.0);

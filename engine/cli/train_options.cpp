@@ -79,9 +79,10 @@ void add_task_options(CLI::App* cmd, TaskOptions& o) {
                   "What to learn: pos (English part of speech, 17 UPOS tags), seen (was this token seen earlier?), "
                   "count (how often does it occur?), reverse (token at T-1-i), sort (i-th smallest token), "
                   "frames (speech-like segment classes of noisy feature vectors), graph (majority class of a "
-                  "node's neighbours), own (your data: --data FILE of tagged sentences, with its own tags), seg_zh "
-                  "(Chinese word segmentation: one label per character, B/M/E/S = begins, middle of, ends a word, "
-                  "a word of one character)")
+                  "node's neighbours), image (each pixel of a 12x12 picture: background, or the edge or inside of a "
+                  "shape of the key's colour or another), own (your data: --data FILE of tagged sentences, with its "
+                  "own tags), seg_zh (Chinese word segmentation: one label per character, B/M/E/S = begins, middle "
+                  "of, ends a word, a word of one character)")
       ->capture_default_str();
   cmd->add_option("--data", o.data,
                   "pos: a CoNLL-U file (e.g. a Universal Dependencies treebank) instead of the built-in corpus; "
@@ -114,11 +115,12 @@ void add_model_options(CLI::App* cmd, ModelOptions& o) {
                   "attention: positional encoding none | sinusoidal | learned | alibi (default sinusoidal; graph: "
                   "none). On the image task 2-D: sinusoidal = half the width for the pixel's row, half for its "
                   "column; learned = a row table + a column table; alibi = penalty by |row diff| + |column diff|");
-  ranged(cmd->add_option("--pe-scale", o.pe_scale,
-                         "attention, --pe sinusoidal: amplitude s of the table, PE(p, 2i) = s*sin(p / 10000^(2i/D)), "
-                         "PE(p, 2i+1) = s*cos(...) (default: the task's, 8 for pos, where s = 1 lets the N(0, 1) "
-                         "word vectors drown the position; 1 for the others)"),
-         "pe_scale");
+  ranged(
+      cmd->add_option("--pe-scale", o.pe_scale,
+                      "attention, --pe sinusoidal: amplitude s of the table, PE(p, 2i) = s*sin(p / 10000^(2i/D)), "
+                      "PE(p, 2i+1) = s*cos(...) (default: the task's, 8 for the word tasks pos, own and seg_zh, where "
+                      "s = 1 lets the N(0, 1) word vectors drown the position; 1 for the others)"),
+      "pe_scale");
   cmd->add_option("--mask", o.mask,
                   "attention: full | causal (only earlier tokens) | window (truncated: |i-j| <= --window-mask; on an "
                   "image the (2w+1)x(2w+1) pixels around each pixel) | "

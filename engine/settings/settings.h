@@ -111,12 +111,13 @@ struct ModelSettings {
 // along the edges (mask graph); every other task: sinusoidal, full.
 const char* task_default_pe(TaskKind task);
 const char* task_default_mask(TaskKind task);
-// The amplitude s of the sinusoidal table (attention/posenc.h): pos and own 8 (word vectors), every other task 1 (the paper's table).
-// pos adds it to word vectors that start as N(0, 1): with s = 1 the two "saw"s of "I saw a saw" look alike and
-// the tagger flips between readings as it trains (issue 10; the page's defaults over 30 seeds: 2 seeds right at
-// every check from step 500 to 3000 with s = 1, 29 with s = 8; README.md, "Positional encoding"). The synthetic
-// tasks keep 1: count, which must find equal tokens wherever they are, drops from 99.9% to 62% dev accuracy
-// (1500 steps) at s = 8, and seen and sort learn more slowly.
+// The amplitude s of the sinusoidal table (attention/posenc.h): 8 for the word tasks (pos, own, seg_zh: word
+// vectors), 1 for every other task (the paper's table). pos adds it to word vectors that start as N(0, 1): with
+// s = 1 the two "saw"s of "I saw a saw" look alike and the tagger flips between readings as it trains (issue 10;
+// the page's defaults over 30 seeds: 2 seeds right at every check from step 500 to 3000 with s = 1, 29 with
+// s = 8; docs/students.md, "Positional encoding: the amplitude s"). The synthetic tasks keep 1: count, which must
+// find equal tokens wherever they are, drops from 99.9% to 62% dev accuracy (1500 steps) at s = 8, and seen and
+// sort learn more slowly.
 double task_default_pe_scale(TaskKind task);
 
 // The one mapping. The configuration is checked as far as it can be without the data (vocab and tags come

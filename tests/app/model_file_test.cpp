@@ -145,7 +145,7 @@ TEST(ModelFile, CommandLineModelLoadsWithItsSettings) {
 }
 
 TEST(ModelFile, CommandLineBaselineWithThePagesWidthsLoads) {
-  ModelSettings ms;  // README: attnlab train --task pos --model rnn --dim 32 --hidden 64 --bidirectional
+  ModelSettings ms;  // docs/teachers.md: attnlab train --task pos --model rnn --dim 32 --hidden 64 --bidirectional
   ms.model = "rnn";
   ms.dim = 32;
   ms.hidden = 64;

@@ -1,5 +1,5 @@
 // Does the feature test a page makes before it loads the relaxed-SIMD build tell the truth? The probe is a
-// 35-byte module whose one function runs f32x4.relaxed_madd (README.md, "Relaxed SIMD"): a page loads
+// 35-byte module whose one function runs f32x4.relaxed_madd (docs/development.md, "Relaxed SIMD"): a page loads
 // attnlab_relaxed.wasm when WebAssembly.validate(probe) is true, else the plain SIMD128 build. Checked in
 // Node 20 with and without --experimental-wasm-relaxed-simd: the probe's answer must match whether the relaxed
 // module (argv[2]) compiles, and with the flag both must be yes.

@@ -26,7 +26,7 @@
 //   window.attnlab.downloadModel()      the Save model button: the browser downloads the file; {name, size}
 //
 // A page on any origin that embeds the playground in an iframe calls the same functions by postMessage (the
-// "postMessage bridge" block below; README "Driving it by messages"; web/examples/course.html):
+// "postMessage bridge" block below; docs/teachers.md, "Driving it by messages"; web/examples/course.html):
 //   request  {attnlab: 1, id, method, args}  ->  reply {attnlab: 1, id, result} or {attnlab: 1, id, error}
 //   events to the embedding page: {attnlab: 1, event: 'ready' | 'error' | 'state' | 'metrics', ...}
 //   window.attnlab.loadData(text, name) your own data: {sentences, tokens, tags, ...} or throws (line and problem)
@@ -236,7 +236,7 @@
   }
 
   // ------------------------------------------------------------------ postMessage bridge
-  // Lets a page on another origin drive the playground in its iframe. The protocol (README, "Driving it by
+  // Lets a page on another origin drive the playground in its iframe. The protocol (docs/teachers.md, "Driving it by
   // messages"):
   //
   //   request  {attnlab: 1, id, method, args}      id: a string or a number, repeated in the reply;

@@ -3,6 +3,13 @@
 //
 // Desktop flags (for tests and screenshots):  --frames N  --screenshot out.png  --size 1280x800
 //                                            --export VIEW (its PNG and CSV into the current folder)
+//
+// Sections:
+//   the GL context
+//   the Chinese font
+//   one frame
+//   the desktop's flags
+//   main
 #include <SDL.h>
 
 #include <algorithm>
@@ -14,6 +21,8 @@
 #include <string>
 #include <utility>
 #include <vector>
+
+#include <nlohmann/json.hpp>
 
 #include "imgui.h"
 #include "imgui_impl_sdl.h"
@@ -45,6 +54,8 @@ EM_JS(void, notify_first_frame, (), {
   if (Module.attnlabFirstFrame) Module.attnlabFirstFrame();
 });
 #endif
+
+// ----------------------------------------------------------------------------------------------------- the GL context
 
 // The browser took the WebGL context away (a GPU reset, too many contexts in the tab, WEBGL_lose_context) or gave
 // it back (api.js tells, from the canvas's webglcontextlost / webglcontextrestored events). While it is gone the
@@ -85,6 +96,8 @@ struct Runtime {
 constexpr std::size_t kMaxHeldEvents = 256;  // past this, held events are handled at once rather than kept
 
 constexpr float kFontSize = 16.0f;  // ImGui (CSS) pixels: the smallest text in the app (it never scales down)
+
+// --------------------------------------------------------------------------------------------------- the Chinese font
 
 // The Chinese font (web/ui/fonts.h): compiled into the desktop build; fetched by the page the first time
 // Chinese is on screen (the interface in Chinese, the Chinese task, a typed Chinese character), so an English
@@ -202,6 +215,8 @@ bool update_fonts(attnlab::App& app, float scale, float* baked_scale) {
   *baked_scale = scale;
   return true;
 }
+
+// ---------------------------------------------------------------------------------------------------------- one frame
 
 // Device pixels per window pixel (2 on a HiDPI screen, 2.75 on a Pixel 5), rounded to a quarter.
 float pixel_scale(SDL_Window* window) {
@@ -405,6 +420,31 @@ void frame(void* arg) {
 #endif
 }
 
+// ------------------------------------------------------------------------------------------------ the desktop's flags
+
+// Every setting of the one field table (web/app/state.h) as JSON: name, help, kind, range, choices, default.
+void print_settings_json() {
+  using Kind = attnlab::StateField::Kind;
+  const attnlab::AppState defaults;
+  nlohmann::json out = nlohmann::json::array();
+  for (const auto& f : attnlab::state_fields()) {
+    const char* kind = f.kind == Kind::integer   ? "integer"
+                       : f.kind == Kind::number  ? "number"
+                       : f.kind == Kind::boolean ? "boolean"
+                                                 : "text";
+    out.push_back({{"name", f.name},
+                   {"help", f.help},
+                   {"kind", kind},
+                   {"lo", f.lo},
+                   {"hi", f.hi},
+                   {"odd", f.odd},
+                   {"choices", f.choices},
+                   {"default", f.get(defaults)},
+                   {"resets_model", f.resets_model}});
+  }
+  std::printf("%s\n", out.dump(2).c_str());
+}
+
 bool parse_args(Runtime& rt, int argc, char** argv, int& w, int& h) {
   for (int i = 1; i < argc; ++i) {
     const std::string a = argv[i];
@@ -436,6 +476,7 @@ bool parse_args(Runtime& rt, int argc, char** argv, int& w, int& h) {
           "  --size WxH         window size (default 1280x800)\n"
           "  --steps N          train N steps before the first frame (for screenshots)\n"
           "  --export VIEW      save the view's PNG and CSV into the current folder (repeatable)\n"
+          "  --settings-json    print the settings below as JSON (name, help, kind, range, choices, default)\n"
           "Settings (the same names as in the page's URL hash):\n");
       for (const auto& f : attnlab::state_fields()) {
         std::string choices;
@@ -443,6 +484,9 @@ bool parse_args(Runtime& rt, int argc, char** argv, int& w, int& h) {
         if (!choices.empty()) choices += ")";
         std::printf("  --%-12s %s%s\n", f.name, f.help, choices.c_str());
       }
+      std::exit(0);
+    } else if (a == "--settings-json") {  // the settings table for the docs (scripts/docs.py: link-keys)
+      print_settings_json();
       std::exit(0);
     } else if (a == "--steps") {
       rt.warm_steps = std::atoi(next("--steps"));
@@ -473,6 +517,8 @@ bool parse_args(Runtime& rt, int argc, char** argv, int& w, int& h) {
 }
 
 }  // namespace
+
+// --------------------------------------------------------------------------------------------------------------- main
 
 int main(int argc, char** argv) {
   static Runtime rt;  // static: the Emscripten main loop outlives main()
