@@ -8,8 +8,8 @@
 //   node tests/e2e/run.mjs lesson smoke         those files (a name, or a path)
 //   ATTNLAB_E2E_JOBS=1 node tests/e2e/run.mjs   one file at a time
 //
-// The longest files start first: the durations of the last run are kept in build/e2e/durations.json (on a
-// first run, the files whose wall time is mostly waiting lead: the soak's two minutes, then the largest files).
+// The longest files start first: the durations of the last run are kept in build/e2e/durations.json; a first run
+// orders them by tests/e2e/durations.json (one measured run, committed), a file missing from both by its size.
 import { spawn } from 'node:child_process';
 import { readdirSync, readFileSync, writeFileSync, mkdirSync, statSync } from 'node:fs';
 import { join, basename } from 'node:path';
@@ -30,10 +30,13 @@ function pick(args) {
   });
 }
 
+function readJson(path) {
+  try { return JSON.parse(readFileSync(path, 'utf8')); } catch { return {}; }
+}
+
 function ordered(files) {
-  let known = {};
-  try { known = JSON.parse(readFileSync(DURATIONS, 'utf8')); } catch { /* a first run */ }
-  const guess = (f) => known[basename(f)] ?? (basename(f) === 'soak.test.mjs' ? 1e9 : statSync(f).size);
+  const known = { ...readJson(join(DIR, 'durations.json')), ...readJson(DURATIONS) };
+  const guess = (f) => known[basename(f)] ?? statSync(f).size;
   return [...files].sort((a, b) => guess(b) - guess(a));
 }
 
@@ -71,8 +74,7 @@ await server.close();
 
 try {
   mkdirSync(SHOTS, { recursive: true });
-  let known = {};
-  try { known = JSON.parse(readFileSync(DURATIONS, 'utf8')); } catch { /* none yet */ }
+  const known = readJson(DURATIONS);
   for (const r of results) known[basename(r.file)] = r.ms;
   writeFileSync(DURATIONS, JSON.stringify(known, null, 1) + '\n');
 } catch (e) {
