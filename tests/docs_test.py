@@ -24,7 +24,7 @@ fi
 """
 FAKE_APP = """#!/bin/sh
 if [ "$1" = "--settings-json" ]; then
-  echo '[{"name": "heads", "help": "attention heads", "kind": "integer", "lo": 1, "hi": 8, "odd": false,
+  echo '[{"name": "'"${FAKE_KEY:-heads}"'", "help": "attention heads", "kind": "integer", "lo": 1, "hi": 8, "odd": false,
           "choices": [], "default": "4", "resets_model": true},
          {"name": "pe", "help": "positional encoding", "kind": "text", "lo": 0, "hi": 0, "odd": false,
           "choices": ["none", "sinusoidal"], "default": "sinusoidal", "resets_model": true}]'
@@ -99,6 +99,13 @@ class DocsTest(unittest.TestCase):
         self.assertEqual(r.returncode, 1, r.stdout)
         self.assertIn("+  --step-count INT", r.stdout)
         self.assertIn("-  --steps INT", r.stdout)
+
+    def test_a_changed_link_key_makes_the_table_stale(self):
+        self.assertEqual(self.docs("generate").returncode, 0)
+        self.assertEqual(self.docs("check").returncode, 0)
+        r = self.docs("check", env={"FAKE_KEY": "num_heads"})
+        self.assertEqual(r.returncode, 1, r.stdout)
+        self.assertIn("+| `num_heads` |", r.stdout)
 
     def test_an_unclosed_block_is_an_error(self):
         write(os.path.join(self.root, "docs", "bad.md"), "<!-- generated: link-keys (x) -->\nno end\n")
