@@ -4,7 +4,7 @@
 //   make dist && node scripts/readme_screenshot.mjs [OUT.png]      (default web/screenshots/attention.png)
 import { join } from 'node:path';
 import { writeFileSync } from 'node:fs';
-import { serve, launch, openPage, waitReady, ROOT } from '../tests/e2e/harness.mjs';
+import { serve, launch, openPage, waitReady, frames, ROOT } from '../tests/e2e/harness.mjs';
 
 const out = process.argv[2] || join(ROOT, 'web', 'screenshots', 'attention.png');
 const server = await serve();
@@ -16,11 +16,7 @@ try {
   await page.evaluate(() => { window.attnlab.step(1500); window.attnlab.setState({ panel: 'attention' }); });
   await page.mouse.move(1270, 790);  // no hover highlight in the picture
   await page.waitForTimeout(2500);    // the title line's fps is a once-a-second meter
-  await page.evaluate(() => new Promise((done) => {
-    let k = 10;
-    const next = () => (k-- <= 0 ? done() : requestAnimationFrame(next));
-    next();
-  }));
+  await frames(page, 10);
   writeFileSync(out, await page.screenshot());
   if (problems.length) throw new Error(`the page reported problems: ${problems.join('; ')}`);
   const m = await page.evaluate(() => window.attnlab.metrics());

@@ -116,6 +116,12 @@ export async function openPage(browser, { width = 1280, height = 800, device = n
   return { context, page, problems };
 }
 
+// Waits for n animation frames of the page (what it drew after a change is on screen by then).
+export const frames = (page, n = 2) => page.evaluate((k) => new Promise((done) => {
+  const step = () => (k-- <= 0 ? done() : requestAnimationFrame(step));
+  step();
+}), n);
+
 // Waits for window.attnlab.ready (resolved after the first frame) and returns what it resolved to.
 export async function waitReady(page, timeout = 60000) {
   return page.evaluate((t) => Promise.race([

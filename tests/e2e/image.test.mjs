@@ -7,7 +7,7 @@
 // image went: image.attention, image.data.input; and each head's map: image.map.<layer>.<head>).
 import assert from 'node:assert/strict';
 import { devices } from 'playwright-core';
-import { test, before, after, serve, launch, openPage, waitReady, screenshot } from './harness.mjs';
+import { test, before, after, serve, launch, openPage, waitReady, screenshot, frames } from './harness.mjs';
 
 let browser, server;
 before(async () => { browser = await launch(); server = await serve(); });
@@ -20,17 +20,13 @@ async function open(hash, options = {}) {
   return o;
 }
 const api = (page, fn, ...args) => page.evaluate(([f, a]) => window.attnlab[f](...a), [fn, args]);
-const frames = (page, n = 3) => page.evaluate((k) => new Promise((done) => {
-  const step = () => (k-- <= 0 ? done() : requestAnimationFrame(step));
-  step();
-}), n);
 
 // Where the last frame drew `name` (CSS pixels), waiting a few frames for it to appear.
 async function rect(page, name) {
   for (let tries = 0; tries < 20; ++tries) {
     const r = (await api(page, '_layout')).rects.find((x) => x.name === name);
     if (r && r.w > 0) return r;
-    await frames(page);
+    await frames(page, 3);
   }
   throw new Error(`nothing drawn as ${name}`);
 }

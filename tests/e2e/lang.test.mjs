@@ -7,7 +7,8 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { test, before, after, serve, launch, openPage, waitReady, screenshot, decodePng, greyVariance, ROOT } from './harness.mjs';
+import { test, before, after, serve, launch, openPage, waitReady, screenshot, decodePng, greyVariance, frames, ROOT }
+  from './harness.mjs';
 
 let browser, server;
 before(async () => { browser = await launch(); server = await serve(); });
@@ -27,10 +28,6 @@ const EN = { ...table('strings_en.inc'), ...table('strings_en_lesson.inc'), ...t
 
 const state = (page) => page.evaluate(() => window.attnlab.getState());
 const ui = (page, items = false) => page.evaluate((i) => window.attnlab._ui({ items: i }), items);
-const frames = (page, n = 2) => page.evaluate((k) => new Promise((done) => {
-  const step = () => (k-- <= 0 ? done() : requestAnimationFrame(step));
-  step();
-}), n);
 async function until(page, what, check, ms = 30000) {
   const t0 = Date.now();
   for (;;) {

@@ -4,7 +4,8 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { test, before, after, serve, launch, openPage, waitReady, screenshot, decodePng, greyVariance, ROOT } from './harness.mjs';
+import { test, before, after, serve, launch, openPage, waitReady, screenshot, decodePng, greyVariance, frames, ROOT }
+  from './harness.mjs';
 
 let browser, server;
 before(async () => { browser = await launch(); server = await serve(); });
@@ -17,10 +18,6 @@ for (const m of readFileSync(join(ROOT, 'web/ui/strings_en.inc'), 'utf8').matchA
 // Every panel of web/app/state.h's kPanelNames, as `attnlab settings`' link key `panel` takes them.
 const PANELS = ['data', 'model', 'training', 'attention', 'step', 'matrix', 'pe', 'compare', 'history', 'embeddings'];
 
-const frames = (page, n) => page.evaluate((k) => new Promise((done) => {
-  const step = () => (k-- <= 0 ? done() : requestAnimationFrame(step));
-  step();
-}), n);
 
 test('every panel draws: its title is on screen and the canvas is not blank', async () => {
   const { context, page, problems } = await openPage(browser);

@@ -7,7 +7,7 @@
 // with CDP's Input.dispatchTouchEvent, one frame apart, as a finger moves.
 import assert from 'node:assert/strict';
 import { devices } from 'playwright-core';
-import { test, before, after, serve, launch, openPage, waitReady, screenshot } from './harness.mjs';
+import { test, before, after, serve, launch, openPage, waitReady, screenshot, frames } from './harness.mjs';
 
 let browser, server;
 before(async () => { browser = await launch(); server = await serve(); });
@@ -25,10 +25,6 @@ async function open(device, hash = '#train=false') {
 }
 const state = (page) => page.evaluate(() => window.attnlab.getState());
 const ui = (page) => page.evaluate(() => window.attnlab._ui({ items: true }));
-const frames = (page, n = 2) => page.evaluate((k) => new Promise((done) => {
-  const step = () => (k-- <= 0 ? done() : requestAnimationFrame(step));
-  step();
-}), n);
 
 // Keys typed in a burst reach the field about one per frame (a key released in the frame it was pressed in waits
 // for the next one: web/platform/main.cpp), so a field is read once it has settled: equal to what is expected,
