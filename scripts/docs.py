@@ -121,8 +121,8 @@ def link_keys(build, lang="en", root=ROOT):
     return rows
 
 
-def cli_help(build):
-    """Every command's --help, verbatim."""
+def cli_help(build, lang="en", root=ROOT):
+    """Every command's --help, verbatim (in English in every document: it is what the programs print)."""
     attnlab = program(build, "attnlab")
     top = capture([attnlab, "--help"])
     subs = []
@@ -165,8 +165,7 @@ def regenerate(lines, build, cache, where, root=ROOT):
             raise SystemExit(f"docs.py: {where}:{i}: '{name}' has no line '{end}'")
         lang = "zh" if where.replace(os.sep, "/").startswith("docs/zh/") else "en"
         if (name, lang) not in cache:
-            made = GENERATORS[name](build, lang, root) if name == "link-keys" else GENERATORS[name](build)
-            cache[(name, lang)] = "\n".join(made).split("\n")
+            cache[(name, lang)] = "\n".join(GENERATORS[name](build, lang, root)).split("\n")
         out += cache[(name, lang)]
         out.append(end)
         i = j + 1

@@ -1,5 +1,5 @@
 // The browser suite's runner (make test-e2e): one Chromium and one served dist/ for every test file, and the
-// files run two at a time (node --test --test-concurrency). Each file still works alone (`node --test FILE`
+// files run two at a time, each in its own `node --test` process. Each file still works alone (`node --test FILE`
 // launches its own browser); here the harness connects to the shared one (ATTNLAB_BROWSER_WS) and `serve()` with no
 // options returns the shared server (ATTNLAB_DIST_URL). A test that needs a server of its own (a sub-path, a broken
 // deployment) still starts one.
