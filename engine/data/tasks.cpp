@@ -345,6 +345,79 @@ Dataset make_tagged_dataset(const TaskConfig& task, const std::vector<TaggedSent
   return d;
 }
 
+Dataset make_corpus_dataset(const TaskConfig& task, const Corpus& corpus) {
+  if (corpus.documents.size() < 2) {
+    std::vector<TaggedSentence> all;
+    for (const CorpusDocument& doc : corpus.documents) all.insert(all.end(), doc.sentences.begin(), doc.sentences.end());
+    Dataset d = make_tagged_dataset(task, all, corpus.tag_names);
+    d.corpus = corpus.name;
+    d.source = corpus.source;
+    d.tagset = corpus.tagset;
+    return d;
+  }
+  const std::string problem = check_task(task);
+  if (!problem.empty()) throw std::invalid_argument(problem);
+  // the documents of each genre, in corpus order, shuffled with the fixed split seed; then test | dev | train
+  std::vector<std::string> genres;
+  for (const CorpusDocument& doc : corpus.documents)
+    if (std::find(genres.begin(), genres.end(), doc.genre) == genres.end()) genres.push_back(doc.genre);
+  std::vector<int> split(corpus.documents.size(), 2);  // 0 test, 1 dev, 2 train
+  Rng rng(kCorpusSplitSeed);
+  for (const std::string& genre : genres) {
+    std::vector<std::size_t> docs;
+    for (std::size_t i = 0; i < corpus.documents.size(); ++i)
+      if (corpus.documents[i].genre == genre) docs.push_back(i);
+    for (std::size_t i = docs.size() - 1; i > 0; --i)
+      std::swap(docs[i], docs[rng.below(static_cast<std::uint32_t>(i + 1))]);
+    const auto share = [&](float frac) { return static_cast<std::size_t>(std::lround(frac * static_cast<double>(docs.size()))); };
+    const std::size_t n_test = share(task.test_frac), n_dev = share(task.dev_frac);
+    for (std::size_t k = 0; k < docs.size(); ++k) split[docs[k]] = k < n_test ? 0 : k < n_test + n_dev ? 1 : 2;
+  }
+  struct Pick {
+    const TaggedSentence* sentence;
+    std::size_t doc;
+  };
+  std::vector<Pick> picks[3];
+  Dataset d;
+  d.task = task;
+  d.input = InputMode::tokens;
+  d.tag_names = corpus.tag_names;
+  d.corpus = corpus.name;
+  d.source = corpus.source;
+  d.tagset = corpus.tagset;
+  for (std::size_t i = 0; i < corpus.documents.size(); ++i) {
+    const CorpusDocument& doc = corpus.documents[i];
+    (split[i] == 0 ? d.test_docs : split[i] == 1 ? d.dev_docs : d.train_docs).push_back(doc.id);
+    for (const TaggedSentence& s : doc.sentences)
+      if (task.max_len == 0 || static_cast<int>(s.words.size()) <= task.max_len) picks[split[i]].push_back({&s, i});
+  }
+  for (int k = 0; k < 3; ++k) {
+    if (picks[k].empty()) {
+      throw std::runtime_error(corpus.name + ": the " + std::string(k == 0 ? "test" : k == 1 ? "dev" : "train") +
+                               " split has no document (" + std::to_string(corpus.documents.size()) +
+                               " documents; test " + std::to_string(task.test_frac) + ", dev " +
+                               std::to_string(task.dev_frac) + " of each genre)");
+    }
+    Rng order(task.seed * 4u + static_cast<std::uint32_t>(k));  // the run's seed: the order within the split
+    for (std::size_t i = picks[k].size() - 1; i > 0; --i)
+      std::swap(picks[k][i], picks[k][order.below(static_cast<std::uint32_t>(i + 1))]);
+  }
+  std::vector<std::vector<std::string>> train_words;
+  for (const Pick& p : picks[2]) train_words.push_back(p.sentence->words);
+  d.words = WordVocab::build(train_words, task.min_count, task.lowercase);
+  d.vocab = d.words.size();
+  d.token_names = d.words.words();
+  std::vector<Sequence>* out[3] = {&d.test, &d.dev, &d.train};
+  for (int k = 0; k < 3; ++k)
+    for (const Pick& p : picks[k]) {
+      Sequence s = sequence_from_words(d, p.sentence->words);
+      s.tags = p.sentence->tags;
+      out[k]->push_back(std::move(s));
+      if (k == 0) d.test_genres.push_back(corpus.documents[p.doc].genre);
+    }
+  return d;
+}
+
 Dataset make_pos_dataset(const TaskConfig& task, const std::vector<ConlluSentence>& sentences) {
   return make_tagged_dataset(task, sentences, upos_tags());
 }

