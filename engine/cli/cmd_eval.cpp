@@ -1,18 +1,48 @@
 // attnlab eval: accuracy of a saved model, overall and per tag.
 //
 //   attnlab eval --load pos.model                  the test split the model was trained with
-//   attnlab eval --load pos.model --data ud.conllu every sentence of another CoNLL-U file
+//   attnlab eval --load pos.model --data ud.conllu every sentence of another CoNLL-U file (UPOS tags mapped to the
+//                                                  12 universal tags when the model has those)
 //   attnlab eval --load rev.model --lengths 17:32  fresh synthetic sequences of other lengths
 //   attnlab eval --load own.model --split dev      own data: its file's dev split (own has no test split)
 #include <algorithm>
 #include <cstdio>
+#include <map>
 #include <nlohmann/json.hpp>
+
+#include "engine/data/baseline.h"
+#include "engine/data/brown.h"
 
 #include "engine/cli/train_options.h"
 
 namespace attnlab::cli {
 
 namespace {
+
+// A word task's accuracy taken apart: on the unknown words, per genre group of the documents, and the
+// most-frequent-tag baseline on the same sequences (data/baseline.h).
+struct Breakdown {
+  EvalResult unknown;
+  std::map<std::string, EvalResult> genres;  // genre group → accuracy on its documents' sentences
+  double baseline = 0, baseline_unknown = 0;
+};
+
+Breakdown breakdown(SeqModel<float>& model, const Dataset& md, const Dataset& trained_on,
+                    const std::vector<Sequence>& seqs, const std::vector<std::string>& genres) {
+  Breakdown b;
+  const MostFrequentTag mft(trained_on);
+  b.baseline = mft.accuracy(seqs, &b.baseline_unknown);
+  std::vector<Sequence> unknown = seqs;  // the same sequences, only the unknown words' tags counted
+  for (Sequence& s : unknown)
+    for (std::size_t i = 0; i < s.words.size() && i < s.tags.size(); ++i)
+      if (mft.seen(s.words[i])) s.tags[i] = kIgnoreTag;
+  b.unknown = evaluate(model, md, unknown, 32);
+  std::map<std::string, std::vector<Sequence>> by_group;
+  for (std::size_t i = 0; i < genres.size(); ++i) by_group[brown_genre_group(genres[i])].push_back(seqs[i]);
+  for (const auto& [group, group_seqs] : by_group)
+    if (!group.empty()) b.genres[group] = evaluate(model, md, group_seqs, 32);
+  return b;
+}
 
 struct EvalCmd {
   std::string load, data, split = "test", lengths;
@@ -30,6 +60,9 @@ void run(const EvalCmd& o) {
   const Dataset& md = lm.data;
   std::vector<Sequence> seqs;
   std::string what;
+  std::string mapped;                      // how the file's tags were mapped to the model's ("" = not mapped)
+  std::shared_ptr<Dataset> model_data;     // pos: the data the model was trained on (for the baseline)
+  std::vector<std::string> genres;         // the genre of each sequence's document, when known
   if (o.split != "test" && o.split != "dev" && o.split != "train") throw Error("--split must be train, dev or test");
   try {
     if (md.task.kind == TaskKind::own) {
@@ -76,20 +109,36 @@ void run(const EvalCmd& o) {
       }
     } else if (md.task.kind == TaskKind::pos) {
       if (!o.lengths.empty()) throw Error("--lengths is for synthetic tasks");
-      if (!o.data.empty()) {
+      model_data = make_dataset(md.task, lm.data_name);  // the model's data: its splits, the baseline
+      const std::string name = lm.data_name.empty() ? "<builtin pos_en.conllu>" : lm.data_name;
+      const bool universal = md.tag_names == universal_tags();
+      if (!o.data.empty() && (o.data == "brown" || is_brown_path(o.data))) {  // every sentence of a Brown corpus
+        if (!universal) throw Error("the Brown Corpus has the 12 universal tags; this model has others");
+        const Dataset all = *make_dataset(md.task, o.data);
+        for (const auto* split : {&all.train, &all.dev, &all.test}) {
+          const auto more = remap_with_vocab(*split, md);
+          seqs.insert(seqs.end(), more.begin(), more.end());
+        }
+        what = o.data + " (all sentences)";
+      } else if (!o.data.empty()) {  // a CoNLL-U file: its UPOS tags, mapped when the model has the 12 tags
         for (const ConlluSentence& s : read_conllu_file(o.data)) {
           Sequence q = sequence_from_words(md, s.words);
           q.tags = s.tags;
+          if (universal)
+            for (int& t : q.tags) t = upos_to_universal(upos_tags()[static_cast<std::size_t>(t)]);
           seqs.push_back(std::move(q));
         }
         what = o.data + " (all sentences)";
+        if (universal) {
+          mapped = "UPOS mapped to the model's 12 universal tags: PROPN->NOUN, AUX->VERB, CCONJ->CONJ, SCONJ->ADP, "
+                   "PART->PRT, PUNCT->., SYM/INTJ->X, the others as they are (engine/data/brown.h)";
+        }
       } else {
-        std::string name;
-        const std::string text = lm.data_name.empty() ? default_pos_corpus(&name) : read_text_file(lm.data_name);
-        const Dataset full = make_pos_dataset(md.task, text, lm.data_name.empty() ? name : lm.data_name);
+        const Dataset& full = *model_data;
         const auto& split = o.split == "test" ? full.test : o.split == "dev" ? full.dev : full.train;
         seqs = remap_with_vocab(split, md);  // the model's vocabulary, even if the corpus has changed since
-        what = (lm.data_name.empty() ? name : lm.data_name) + " (" + o.split + " split)";
+        if (o.split == "test") genres = full.test_genres;
+        what = name + " (" + o.split + " split)";
       }
     } else {
       if (!o.data.empty()) throw Error("--data is for pos models (a CoNLL-U file), own-data and seg_zh models");
@@ -110,9 +159,12 @@ void run(const EvalCmd& o) {
     throw Error(e.what());
   }
   if (o.count > 0 && static_cast<int>(seqs.size()) > o.count) seqs.resize(o.count);
+  if (genres.size() > seqs.size()) genres.resize(seqs.size());
   EvalResult r;
+  Breakdown b;
   try {
     r = evaluate(*lm.model, md, seqs, 32);
+    if (model_data) b = breakdown(*lm.model, md, *model_data, seqs, genres);
   } catch (const std::exception& e) {
     throw Error(e.what());
   }
@@ -125,6 +177,17 @@ void run(const EvalCmd& o) {
     }
     nlohmann::json j = {{"accuracy", r.accuracy}, {"tokens", r.tokens},       {"loss", r.loss},
                         {"per_tag", per_tag},     {"sequences", seqs.size()}, {"data", what}};
+    if (!mapped.empty()) j["mapped"] = mapped;
+    if (model_data) {
+      j["unknown"] = {{"accuracy", b.unknown.accuracy}, {"tokens", b.unknown.tokens}};
+      j["baseline"] = {{"name", "most frequent tag"}, {"accuracy", b.baseline}, {"unknown_accuracy", b.baseline_unknown}};
+      if (!model_data->source.empty()) j["source"] = model_data->source;
+      if (!b.genres.empty()) {
+        nlohmann::json g = nlohmann::json::object();
+        for (const auto& [group, e] : b.genres) g[group] = {{"accuracy", e.accuracy}, {"tokens", e.tokens}};
+        j["per_genre"] = g;
+      }
+    }
     if (o.confusion) {
       j["tags"] = md.tag_names;
       nlohmann::json rows = nlohmann::json::array();
@@ -139,6 +202,16 @@ void run(const EvalCmd& o) {
   }
   std::printf("%s: accuracy %.2f%% (%ld of %ld tokens, %zu sequences)\n", what.c_str(), 100.0 * r.accuracy, r.correct,
               r.tokens, seqs.size());
+  if (!mapped.empty()) std::printf("  (%s)\n", mapped.c_str());
+  if (model_data) {
+    std::printf("  unknown words (not in the training split): %.2f%% of %ld\n", 100.0 * b.unknown.accuracy,
+                b.unknown.tokens);
+    std::printf("  most-frequent-tag baseline: %.2f%% (unknown words %.2f%%)\n", 100.0 * b.baseline,
+                100.0 * b.baseline_unknown);
+    for (const auto& [group, e] : b.genres)
+      std::printf("  %-14s %6.2f%%  (%ld)\n", group.c_str(), 100.0 * e.accuracy, e.tokens);
+    if (!model_data->source.empty()) std::printf("  data: %s\n", model_data->source.c_str());
+  }
   for (int c = 0; c < C; ++c) {
     if (r.tag_total[c] == 0) continue;
     std::printf("  %-8s %6.2f%%  (%ld)\n", md.tag_names[c].c_str(), 100.0 * r.tag_accuracy(c), r.tag_total[c]);
@@ -160,7 +233,8 @@ void setup_eval(CLI::App& root) {
   auto* cmd = root.add_subcommand("eval", "Accuracy of a saved model, overall and per tag (JSON with --json)");
   cmd->add_option("--load", o.load, "Model file")->required();
   cmd->add_option("--data", o.data,
-                  "pos: evaluate on every sentence of this CoNLL-U file instead; own: on every sentence of this "
+                  "pos: evaluate on every sentence of this CoNLL-U file instead (a model of the 12 universal tags: "
+                  "its UPOS tags mapped, and said so), or of a Brown Corpus (brown, or its directory); own: on every sentence of this "
                   "file of tagged sentences (its tags must be the model's); seg_zh: on every sentence of this file of "
                   "segmented sentences (words separated by spaces)");
   cmd->add_option("--split", o.split, "train | dev | test split of the model's own task")->capture_default_str();

@@ -2,6 +2,7 @@
 #include "engine/data/brown.h"
 
 #include <algorithm>
+#include <utility>
 #include <cctype>
 #include <cstdlib>
 #include <fstream>
@@ -143,6 +144,17 @@ int brown_to_universal(const std::string& brown_tag) {
   }
   if (std::all_of(tag.begin(), tag.end(), [](char c) { return std::string(".,:;?!()[]-'`\"").find(c) != std::string::npos; }))
     return universal_index(".");
+  return -1;
+}
+
+int upos_to_universal(const std::string& upos) {
+  static const std::pair<const char*, const char*> kUpos[] = {
+      {"NOUN", "NOUN"}, {"PROPN", "NOUN"}, {"VERB", "VERB"},  {"AUX", "VERB"}, {"ADJ", "ADJ"}, {"ADV", "ADV"},
+      {"PRON", "PRON"}, {"DET", "DET"},    {"ADP", "ADP"},    {"SCONJ", "ADP"}, {"NUM", "NUM"}, {"CCONJ", "CONJ"},
+      {"PART", "PRT"},  {"PUNCT", "."},    {"SYM", "X"},      {"INTJ", "X"},   {"X", "X"},
+  };
+  for (const auto& [from, to] : kUpos)
+    if (upos == from) return universal_index(to);
   return -1;
 }
 

