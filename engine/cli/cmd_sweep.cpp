@@ -80,7 +80,7 @@ void run(SweepCmd o) {
   ModelOptions base = o.model;
   base.model = o.baseline;
   cfg.baseline = to_model_config(base, cfg.task.kind);
-  cfg.train = to_train_config(o.train, o.model.seed);
+  cfg.train = to_train_config(o.train, o.model.seed, cfg.task.kind);
   {
     const std::string problem = check_sweep_config(cfg);
     if (!problem.empty()) throw Error(problem);

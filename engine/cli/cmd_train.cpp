@@ -72,7 +72,7 @@ void print_bar(const Metrics& m, int steps, bool final_line) {
 void run(const TrainCmd& o) {
   const TaskConfig task = to_task_config(o.task);
   ModelConfig mc = to_model_config(o.model, task.kind);
-  const TrainConfig tc = to_train_config(o.train, o.model.seed);
+  const TrainConfig tc = to_train_config(o.train, o.model.seed, task.kind);
   std::string data_name;
   std::shared_ptr<Dataset> data = make_dataset(task, o.task.data, &data_name);
   std::unique_ptr<Trainer> trainer;

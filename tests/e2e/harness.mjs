@@ -122,12 +122,22 @@ export const frames = (page, n = 2) => page.evaluate((k) => new Promise((done) =
   step();
 }), n);
 
-// Waits for window.attnlab.ready (resolved after the first frame) and returns what it resolved to.
-export async function waitReady(page, timeout = 60000) {
-  return page.evaluate((t) => Promise.race([
+// Waits for window.attnlab.ready (resolved after the first frame) and returns what it resolved to; then, when
+// the task's data is still on its way (pos: the page fetches the Brown Corpus), for the data too, so a test
+// starts on a page that can train. waitReady(page, t, {data: false}) does not wait for the data.
+export async function waitReady(page, timeout = 60000, { data = true } = {}) {
+  const r = await page.evaluate((t) => Promise.race([
     window.attnlab.ready.then(() => ({ ok: true, version: window.attnlab.version })),
     new Promise((_, no) => setTimeout(() => no(new Error('attnlab.ready did not resolve in time')), t)),
   ]), timeout);
+  if (data) await waitData(page, timeout);
+  return r;
+}
+
+// Waits until the task's data is there (attnlab.dataReady) and returns attnlab.dataset(); a task whose data
+// could not be made resolves with its {error} (the test decides).
+export async function waitData(page, timeout = 60000) {
+  return page.evaluate((t) => window.attnlab.dataReady(t).catch((e) => ({ error: String(e.message || e) })), timeout);
 }
 
 export async function screenshot(page, name) {

@@ -27,13 +27,13 @@ int U(const char* tag) {
 TEST(Brown, MapsTagsByTheDocumentedRules) {
   EXPECT_EQ(universal_tags().size(), 12u);
   const std::pair<const char*, const char*> cases[] = {
-      {"nn", "NOUN"},       {"NN", "NOUN"},        {"nn-tl", "NOUN"},    {"np-tl-hl", "NOUN"},  {"nn$", "NOUN"},
-      {"nps$-tl", "NOUN"},  {"vbd", "VERB"},       {"bedz*", "VERB"},    {"md*", "VERB"},      {"ppss+bem", "PRON"},
-      {"md*+hv", "VERB"},   {"pp$", "PRON"},       {"pp$$", "PRON"},     {"wp$", "PRON"},      {"at", "DET"},
-      {"ex", "DET"},        {"cs", "ADP"},         {"in-tl", "ADP"},     {"cc", "CONJ"},       {"to", "PRT"},
-      {"rp", "PRT"},        {"*", "ADV"},          {"ql", "ADV"},        {"cd", "NUM"},        {"od", "ADJ"},
-      {"jjt", "ADJ"},       {"fw-nn", "X"},        {"fw-at+nn-tl", "X"}, {"uh", "X"},          {"``", "."},
-      {"''", "."},          {"--", "."},           {",-hl", "."},        {"(", "."},           {".", "."},
+      {"nn", "NOUN"},      {"NN", "NOUN"},  {"nn-tl", "NOUN"},    {"np-tl-hl", "NOUN"}, {"nn$", "NOUN"},
+      {"nps$-tl", "NOUN"}, {"vbd", "VERB"}, {"bedz*", "VERB"},    {"md*", "VERB"},      {"ppss+bem", "PRON"},
+      {"md*+hv", "VERB"},  {"pp$", "PRON"}, {"pp$$", "PRON"},     {"wp$", "PRON"},      {"at", "DET"},
+      {"ex", "DET"},       {"cs", "ADP"},   {"in-tl", "ADP"},     {"cc", "CONJ"},       {"to", "PRT"},
+      {"rp", "PRT"},       {"*", "ADV"},    {"ql", "ADV"},        {"cd", "NUM"},        {"od", "ADJ"},
+      {"jjt", "ADJ"},      {"fw-nn", "X"},  {"fw-at+nn-tl", "X"}, {"uh", "X"},          {"``", "."},
+      {"''", "."},         {"--", "."},     {",-hl", "."},        {"(", "."},           {".", "."},
   };
   for (const auto& [brown_tag, universal] : cases) EXPECT_EQ(brown_to_universal(brown_tag), U(universal)) << brown_tag;
   for (const char* bad : {"", "zz", "nnn", "fw", "-tl", "+nn", "nn+"})

@@ -9,6 +9,7 @@
 #include <cstdio>
 #include <stdexcept>
 
+#include "engine/data/brown.h"
 #include "engine/data/words.h"
 #include "engine/train/trainer.h"
 
@@ -99,13 +100,8 @@ TEST(EmbeddingMap, FeatureTasksHaveNoEmbeddingTable) {
 }
 
 TEST(EmbeddingMap, NeighboursShareTheirTagMoreOnceAPosTaggerHasLearned) {
-  std::string name, text;
-  try {
-    text = default_pos_corpus(&name);
-  } catch (const std::runtime_error& e) {
-    GTEST_SKIP() << e.what();
-  }
-  auto data = std::make_shared<Dataset>(make_pos_dataset(default_task_config(TaskKind::pos), text, name));
+  auto data = std::make_shared<Dataset>(
+      make_corpus_dataset(default_task_config(TaskKind::pos), *default_brown()));  // the Brown Corpus
   ModelConfig m;
   m.dim = 32;
   m.heads = 4;

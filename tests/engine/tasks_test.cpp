@@ -9,6 +9,7 @@
 #include <set>
 #include <string>
 
+#include "engine/data/brown.h"
 #include "engine/data/conllu.h"
 #include "engine/data/words.h"
 
@@ -133,17 +134,12 @@ TEST(PosDataset, SplitsAndVocabularyFromTrainOnly) {
   EXPECT_NE(a, b);
 }
 
-TEST(PosDataset, BuiltInCorpusLoadsWhenPresent) {
-  std::string name;
-  std::string text;
-  try {
-    text = default_pos_corpus(&name);
-  } catch (const std::runtime_error& e) {
-    GTEST_SKIP() << e.what();
-  }
-  const Dataset d = make_pos_dataset(default_task_config(TaskKind::pos), text, name);
-  EXPECT_GT(d.train.size(), 100u);
-  EXPECT_GT(d.vocab, 100);
+TEST(PosDataset, TheDefaultCorpusIsBrown) {
+  const Dataset d = make_corpus_dataset(default_task_config(TaskKind::pos), *default_brown());
+  EXPECT_EQ(d.corpus, "Brown Corpus");
+  EXPECT_EQ(d.tag_names, universal_tags());
+  EXPECT_GT(d.train.size(), 40000u);
+  EXPECT_GT(d.vocab, 20000);
 }
 
 // ------------------------------------------------------------------------------------------- synthetic
@@ -252,43 +248,6 @@ TEST(Synthetic, BadSettingsAreExplained) {
   t = default_task_config(TaskKind::frames);
   t.classes = 1;
   EXPECT_NE(check_task(t).find("classes"), std::string::npos);
-}
-
-}  // namespace
-}  // namespace attnlab
-
-namespace attnlab {
-namespace {
-
-TEST(BuiltinCorpus, FormUposLinesBecomeCoNLLU) {
-  const std::string c = conllu_from_tag_lines("and/or/CCONJ cats/NOUN\n\nI/PRON saw/VERB\n");
-  const auto s = parse_conllu(c, "<test>");
-  ASSERT_EQ(s.size(), 2u);
-  EXPECT_EQ(s[0].words, (std::vector<std::string>{"and/or", "cats"}));  // the tag follows the last '/'
-  EXPECT_EQ(s[0].tags, (std::vector<int>{upos_index("CCONJ"), upos_index("NOUN")}));
-  EXPECT_EQ(s[1].words, (std::vector<std::string>{"I", "saw"}));
-}
-
-TEST(BuiltinCorpus, TagLettersNamedByTheFirstLine) {
-  const std::string c = conllu_from_tag_lines("#tags NOUN PRON VERB\nI/b saw/c a/saw/a\n");
-  const auto s = parse_conllu(c, "<test>");
-  ASSERT_EQ(s.size(), 1u);
-  EXPECT_EQ(s[0].words, (std::vector<std::string>{"I", "saw", "a/saw"}));
-  EXPECT_EQ(s[0].tags, (std::vector<int>{upos_index("PRON"), upos_index("VERB"), upos_index("NOUN")}));
-  EXPECT_THROW(conllu_from_tag_lines("#tags NOUN PRON\nI/c\n"), std::runtime_error) << "no third tag";
-  EXPECT_THROW(conllu_from_tag_lines("#tags NOUN PRON\nI/PRON\n"), std::runtime_error) << "a letter, not a name";
-}
-
-TEST(BuiltinCorpus, IsExactlyTheSentencesOfTheFile) {
-  const std::string* text = builtin_corpus();
-  if (!text) GTEST_SKIP() << "this build compiles no corpus in";
-  const auto compiled = parse_conllu(*text, "<builtin>");
-  const auto file = read_conllu_file(std::string(ATTNLAB_SOURCE_DIR) + "/engine/data/pos_en.conllu");
-  ASSERT_EQ(compiled.size(), file.size());
-  for (std::size_t i = 0; i < file.size(); ++i) {
-    EXPECT_EQ(compiled[i].words, file[i].words) << "sentence " << i;
-    EXPECT_EQ(compiled[i].tags, file[i].tags) << "sentence " << i;
-  }
 }
 
 }  // namespace

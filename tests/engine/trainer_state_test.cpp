@@ -8,6 +8,7 @@
 #include <cstring>
 #include <string>
 
+#include "engine/data/brown.h"
 #include "engine/train/trainer.h"
 
 namespace attnlab {
@@ -42,10 +43,8 @@ ModelConfig attention_model(int dim, int heads) {
 }
 
 Case pos_case() {
-  std::string name, text;
-  text = default_pos_corpus(&name);  // throws when the corpus is missing: the caller skips
-  TaskConfig t = default_task_config(TaskKind::pos);
-  Case c{std::make_shared<Dataset>(make_pos_dataset(t, text, name)), attention_model(16, 2), short_run(30)};
+  Case c{std::make_shared<Dataset>(make_corpus_dataset(default_task_config(TaskKind::pos), *default_brown())),
+         attention_model(16, 2), short_run(30)};  // the Brown Corpus
   c.train.word_dropout = 0.2;
   return c;
 }

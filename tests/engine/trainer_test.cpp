@@ -15,6 +15,8 @@
 #include <limits>
 #include <string>
 
+#include "engine/data/brown.h"
+
 namespace attnlab {
 namespace {
 
@@ -116,13 +118,7 @@ TEST(LectureResults, TruncatedAttentionMatchesFullOnFramesWithLessWork) {
 }
 
 TEST(LectureResults, PosTaggerReadsISawASaw) {
-  std::string name, text;
-  try {
-    text = default_pos_corpus(&name);
-  } catch (const std::runtime_error& e) {
-    GTEST_SKIP() << e.what();
-  }
-  auto data = std::make_shared<Dataset>(make_pos_dataset(default_task_config(TaskKind::pos), text, name));
+  auto data = std::make_shared<Dataset>(make_corpus_dataset(default_task_config(TaskKind::pos), *default_brown()));
   // The configuration `make results` reports (L2 H4 D64, 1500 steps, the pos task's sinusoidal amplitude
   // s = 8). Over seeds and steps: tests/training/saw_test.py.
   ModelConfig m = attention(64, 4, 2);

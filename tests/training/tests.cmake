@@ -40,13 +40,13 @@ attnlab_train_test(speed 0 "\"results\":\\[{\"T\":8,\"ms_per_step\":[0-9.e-]+},{
 attnlab_train_test(save_pos 0 "saved .*pos.*[.]model"
   ARGS train --task pos --dim 32 --heads 2 --steps 150 --save ${_dir}/pos${_sfx}.model)
 set_tests_properties(train_save_pos${_sfx} PROPERTIES FIXTURES_SETUP pos_model${_sfx})
-attnlab_train_test(tag_json 0 "^{\"tags\":\\[\"[A-Z]+\",\"[A-Z]+\",\"[A-Z]+\",\"[A-Z]+\"\\],\"tokens\":\\[\"I\",\"saw\",\"a\",\"saw\"\\]}"
+attnlab_train_test(tag_json 0 "^{\"tags\":\\[\"[A-Z.]+\",\"[A-Z.]+\",\"[A-Z.]+\",\"[A-Z.]+\"\\],\"tokens\":\\[\"I\",\"saw\",\"a\",\"saw\"\\]}"
   ARGS tag --load ${_dir}/pos${_sfx}.model --json "I saw a saw")
 attnlab_train_test(tag_attention 0 "layer 1 head 1 \\(row = query, column = key\\)"
   ARGS tag --load ${_dir}/pos${_sfx}.model --attention "I saw a saw")
 attnlab_train_test(tag_unknown_word 0 "Zyxwv +PROPN|Zyxwv +[A-Z]+ +\\(unknown word, read as <unk-Cap>\\)"
   ARGS tag --load ${_dir}/pos${_sfx}.model "Zyxwv saw a saw")
-attnlab_train_test(eval_json 0 "^{\"accuracy\":0\\.[0-9]+,.*\"per_tag\":{\"ADJ\":{\"accuracy\":"
+attnlab_train_test(eval_json 0 "^{\"accuracy\":0\\.[0-9]+,.*\"data\":\"Brown Corpus \\(test split\\)\".*\"per_genre\":{\"fiction\":.*\"per_tag\":{\"\\.\":{\"accuracy\":"
   ARGS eval --load ${_dir}/pos${_sfx}.model --json)
 attnlab_train_test(eval_other_conllu 0 "accuracy [0-9.]+% .*NOUN"
   ARGS eval --load ${_dir}/pos${_sfx}.model --data ${CMAKE_SOURCE_DIR}/engine/data/pos_en.conllu)
@@ -113,24 +113,24 @@ attnlab_train_test(foreign_model nonzero "not an Attention Lab model file" ONE_L
   ARGS tag --load ${CMAKE_CURRENT_LIST_DIR}/bad.conllu "I saw a saw")
 attnlab_train_test(missing_model nonzero "cannot read /no/such.model" ONE_LINE_ERROR ARGS eval --load /no/such.model)
 
-# --- the headline example (issue 10): the CLI's default pos tagger reads "I saw a saw" as PRON VERB DET NOUN
-# at step 500 and at every 100-step check to 3000 on at least 9 in 10 seeds (tests/training/saw_test.py): 18 of
-# seeds 1-20, so one seed flipped by another processor's rounding (-march=native) does not decide the verdict.
-# One test per seed, so ctest -j trains them side by side (3000 steps each, about half a minute natively), then
-# the verdict over all twenty. Label "slow": `ctest -LE slow` leaves them out. Native only: the WebAssembly engine is
-# the same code, and under Node the twenty runs would take many minutes.
+# --- the headline example on real English (tests/training/saw_test.py): in the page's default configuration, "I
+# saw a saw" starts PRON VERB DET at every 100-step check from 500 to 3000 and "She saw a blicket" reads PRON VERB
+# DET NOUN at 3000 (the unknown word from its context), on at least 9 of seeds 1-10; how often the second "saw" is
+# read as NOUN is printed (on Brown it is usually VERB: docs/data.md). One test per seed, so ctest -j trains them
+# side by side (about 15 s each natively), then the verdict. Label "slow": `ctest -LE slow` leaves them out.
+# Native only: the WebAssembly engine is the same code (the page's own test is tests/e2e/headline.test.mjs).
 if(NOT EMSCRIPTEN)
   find_program(ATTNLAB_PYTHON3 python3)
   if(ATTNLAB_PYTHON3)
     set(_saw "${CMAKE_CURRENT_LIST_DIR}/saw_test.py")
     set(_saw_results "")
-    foreach(_seed RANGE 1 20)
+    foreach(_seed RANGE 1 10)
       add_test(NAME train_saw_seed_${_seed}
                COMMAND ${ATTNLAB_PYTHON3} ${_saw} run $<TARGET_FILE:attnlab> ${_seed} ${_dir}/saw_seed_${_seed}.json)
       set_tests_properties(train_saw_seed_${_seed} PROPERTIES FIXTURES_SETUP saw_runs LABELS slow)
       list(APPEND _saw_results ${_dir}/saw_seed_${_seed}.json)
     endforeach()
-    add_test(NAME train_saw_verdict COMMAND ${ATTNLAB_PYTHON3} ${_saw} verdict 18 ${_saw_results})
+    add_test(NAME train_saw_verdict COMMAND ${ATTNLAB_PYTHON3} ${_saw} verdict 9 ${_saw_results})
     set_tests_properties(train_saw_verdict PROPERTIES FIXTURES_REQUIRED saw_runs LABELS slow)
   endif()
 endif()

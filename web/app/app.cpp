@@ -4,6 +4,7 @@
 #include <cmath>
 #include <stdexcept>
 
+#include "engine/data/brown.h"
 #include "engine/data/segmentation.h"
 #include "engine/data/words.h"
 #include "engine/settings/settings.h"
@@ -184,8 +185,11 @@ static std::string example_input(const Dataset& d) {
 void App::rebuild_data() {
   runs.data.reset();
   runs.data_error.clear();
+  runs.data_pending = false;
   try {
     runs.data = make_app_dataset(state, runs);
+  } catch (const BrownMissing&) {
+    runs.data_pending = true;  // the page fetches it (web/platform/main.cpp), then data_arrived()
   } catch (const std::exception& e) {
     runs.data_error = e.what();
   }
@@ -194,6 +198,17 @@ void App::rebuild_data() {
   runs.chance = runs.data ? majority_share(*runs.data, runs.data->dev, &runs.chance_tag) : -1;
   fill_default_input();
   rebuild_runs();
+}
+
+void App::data_arrived() {
+  if (runs.data_pending) rebuild_data();
+}
+
+void App::data_failed(const std::string& why) {
+  if (!runs.data_pending) return;
+  runs.data_pending = false;
+  runs.data_error = why;
+  notices.push_back(why);
 }
 
 void App::fill_default_input() {

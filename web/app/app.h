@@ -107,6 +107,10 @@ struct App {
   static const char* const kOwnNeedsData;
 
   void rebuild_data();
+  // The corpus the data was waiting for is there (register_brown_pack): the data and runs are built now.
+  void data_arrived();
+  // It could not be fetched or read: the Data panel and a notice say why; the app keeps working.
+  void data_failed(const std::string& why);
   void fill_default_input();  // an empty input becomes a real example of the task (tokens tasks)
   void rebuild_runs();
   void start_run(Run& run, const std::string& kind);  // a run of that model, or its error in words

@@ -42,6 +42,11 @@ struct OwnData {
 struct Runs {
   std::shared_ptr<const Dataset> data;  // the task's train/dev/test sequences
   std::string data_error;
+  // The task's corpus is on its way (the page fetches the Brown Corpus when pos is first used: engine/data/brown.h's
+  // BrownMissing): no data yet, and no error. The platform fetches it, updates data_progress (received bytes of
+  // data_total; 0 = unknown), and calls App::data_arrived (or App::data_failed).
+  bool data_pending = false;
+  double data_received = 0, data_total = 0;
   std::string data_name;               // where a pos model's corpus came from ("" = built in); model files keep it
   std::string data_note;               // the data came with a model file and differs from the page's own (why), else ""
   std::shared_ptr<const OwnData> own;  // loaded own data, or null

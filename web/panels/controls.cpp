@@ -111,8 +111,23 @@ void SettingControl(App& app, const std::string& key, float width) {
 }
 
 void NoModel(App& app) {
+  if (app.runs.data_pending) {  // the corpus is on its way (web/platform/corpus_fetch.h)
+    CorpusProgress(app);
+    return;
+  }
   ImGui::TextDisabled("%s", ui::S().view_no_model);
   WayBack(app, /*with_reason=*/true);
+}
+
+void CorpusProgress(App& app) {
+  const double mb = 1e-6, got = app.runs.data_received, total = app.runs.data_total;
+  char line[256];
+  if (total > 0) std::snprintf(line, sizeof line, ui::S().corpus_fetching, got * mb, total * mb);
+  else std::snprintf(line, sizeof line, ui::S().corpus_fetching_unknown, got * mb);
+  ImGui::PushTextWrapPos(0);
+  ImGui::TextUnformatted(line);
+  ImGui::PopTextWrapPos();
+  ImGui::ProgressBar(total > 0 ? static_cast<float>(got / total) : 0.0f, ImVec2(-1, 0), "");
 }
 
 void WayBack(App& app, bool with_reason) {

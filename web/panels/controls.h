@@ -33,5 +33,7 @@ void WayBack(App& app, bool with_reason = false);
 // A view with no model to show: says so, why, and the way back (so it is on screen in every layout, also where
 // the Model and Training panels are in the closed drawer).
 void NoModel(App& app);
+// The pos task's corpus on its way (Runs::data_pending): how much has arrived, as text and a bar.
+void CorpusProgress(App& app);
 
 }  // namespace attnlab

@@ -111,7 +111,13 @@ void ShowDataPanel(App& app) {
   ShowExportMenu(app, Panel::data);
   if (app.runs.data) {
     ImGui::TextDisabled(S().data_sizes, app.runs.data->train.size(), app.runs.data->dev.size(), app.runs.data->tags());
+    if (app.runs.data->corpus == "Brown Corpus") {  // its notice, wherever the data is named
+      ImGui::PushTextWrapPos(0.0f);
+      ImGui::TextDisabled("%s", S().data_source_brown);
+      ImGui::PopTextWrapPos();
+    }
   }
+  if (app.runs.data_pending) CorpusProgress(app);
   if (!app.runs.data_error.empty()) {
     const bool no_file = app.runs.data_error == App::kOwnNeedsData;
     ImGui::TextColored(ImVec4(1, 0.5f, 0.4f, 1), "%s", no_file ? S().own_needs_data : app.runs.data_error.c_str());

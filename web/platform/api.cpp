@@ -11,6 +11,7 @@
 #include <utility>
 #include <vector>
 
+#include "engine/data/summary.h"
 #include "engine/io/torch_export.h"
 #include "web/app/app.h"
 #include "web/panels/panels.h"
@@ -232,6 +233,7 @@ std::string api_call(const std::string& name, const std::string& args_text) {
     long n = 0;
     const std::string err = int_arg(0, "step(n): n", 1, 100000, &n);
     if (!err.empty()) return fail(err);
+    if (app.runs.data_pending) return fail("the data is still loading (await attnlab.dataReady())");
     if (!app.runs.main.trainer) return fail("no model to train: " + app.runs.main.error);
     const int done = app.train_steps(static_cast<int>(n));
     app.refresh_view();
@@ -280,6 +282,25 @@ std::string api_call(const std::string& name, const std::string& args_text) {
       m["done"] = app.runs.main.trainer->done();
     }
     return json{{"ok", m}}.dump();
+  }
+  if (name == "dataset") {  // the same answer as `attnlab data --json` (engine/data/summary.h), or the fetch's state
+    if (app.runs.data_pending)
+      return json{{"ok", {{"pending", true}, {"received", app.runs.data_received}, {"total", app.runs.data_total}}}}
+          .dump();
+    if (!app.runs.data) return json{{"ok", {{"pending", false}, {"error", app.runs.data_error}}}}.dump();
+    const DatasetSummary s = summarize_dataset(*app.runs.data, app.runs.data_name);
+    static const char* const kSplits[3] = {"train", "dev", "test"};
+    json d = {{"pending", false},   {"task", s.task},     {"name", s.name},
+              {"source", s.source}, {"tagset", s.tagset}, {"tags", s.tags}};
+    for (int k = 0; k < 3; ++k) {
+      d["sentences"][kSplits[k]] = s.sentences[k];
+      d["tokens"][kSplits[k]] = s.tokens[k];
+      if (s.documents[k] >= 0) d["documents"][kSplits[k]] = s.documents[k];
+    }
+    if (s.vocabulary >= 0) d["vocabulary"] = s.vocabulary;
+    if (s.baseline_dev >= 0)
+      d["baseline"] = {{"name", "most frequent tag"}, {"dev", s.baseline_dev}, {"dev_unknown", s.baseline_dev_unknown}};
+    return json{{"ok", d}}.dump();
   }
   if (name == "predictions") {
     app.ensure_view();

@@ -9,6 +9,8 @@
 //   window.attnlab.onStateChange(fn) fn(query) after every change; the URL hash holds the same settings
 //   window.attnlab.train(on), step(n), reset(), setInput(text)
 //   window.attnlab.metrics()            {step, loss, trainAcc, devAcc, fps, stepsPerSec, msPerStep, done, error}
+//   window.attnlab.dataset()            {name, source, tagset, tags, sentences, tokens, ...} or {pending, received, total}
+//   window.attnlab.dataReady()          a Promise of dataset() once the data is there (pos: the corpus fetched)
 //   window.attnlab.predictions()        {tokens, labels, step}
 //   window.attnlab.attention(l, h)      {tokens, weights: T x T (row = query), step}; an image: T = width * height
 //                                       pixels row by row, and the query pixel the views show (pixel)
@@ -69,6 +71,23 @@
   api.setInput = function (text) { return invoke('setInput', [text]); };  // the sentence / tokens shown
   // {step, loss, trainAcc, devAcc, fps, stepsPerSec, msPerStep, done, error}
   api.metrics = function () { return invoke('metrics'); };
+  // What the task's data is: {name, source, tagset, tags, sentences: {train, dev, test}, tokens: {...}, documents,
+  // vocabulary, baseline} (what `attnlab data --json` answers), or {pending: true, received, total} while the page
+  // fetches the corpus (pos: the Brown Corpus), or {pending: false, error} when there is none.
+  api.dataset = function () { return invoke('dataset'); };
+  // A Promise of dataset() once the data is there (rejected with the reason when it cannot be).
+  api.dataReady = function (timeoutMs) {
+    var limit = Date.now() + (timeoutMs || 120000);
+    return new Promise(function (resolve, reject) {
+      (function poll() {
+        var d;
+        try { d = api.dataset(); } catch (e) { return reject(e); }
+        if (!d.pending) return d.error ? reject(new Error(d.error)) : resolve(d);
+        if (Date.now() > limit) return reject(new Error('attnlab.dataReady: the data did not arrive in time'));
+        setTimeout(poll, 50);
+      })();
+    });
+  };
   // {tokens, labels, step}: the predicted label of every token of the current input
   api.predictions = function () { return invoke('predictions'); };
   // {layer, head, tokens, weights (T x T, row = query), step}: layer and head count from 0

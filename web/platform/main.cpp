@@ -30,6 +30,7 @@
 #include "web/panels/panels.h"
 #include "web/platform/api.h"
 #include "web/platform/browser_input.h"
+#include "web/platform/corpus_fetch.h"
 #include "web/platform/files.h"
 #include "web/platform/platform.h"
 #include "web/platform/view_image.h"
@@ -346,6 +347,7 @@ void frame(void* arg) {
   rt.last_ticks = now;
   if (used) clock.input_ms = now_ms;
   // Train within this frame's budget, then draw what the model looks like now.
+  attnlab::update_corpus(*rt.app);  // the pos task's corpus, when the data waits for it
   rt.app->tick(now_ms, frame_ms);
   if (g_gl_lost) return;  // nothing to draw with: training and the API go on
   // Draw even a frame that looks like the last one: a new context or font texture has nothing on it yet, and the
