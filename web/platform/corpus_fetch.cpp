@@ -28,7 +28,7 @@ EM_JS(void, js_fetch_corpus, (const char* url), {
   fetch(name)
       .then(function(r) {
     if (!r.ok) throw new Error("HTTP " + r.status);
-    if (typeof DecompressionStream == = "undefined")
+    if (typeof DecompressionStream == "undefined")
       throw new Error("this browser cannot gunzip (no DecompressionStream)");
     var total = Number(r.headers.get("Content-Length")) || 0, got = 0;
         var counted = new TransformStream({
