@@ -152,12 +152,19 @@ TrainConfig App::train_config(const AppState& settings) {
 
 // The task's data from settings: as the command line maps them (engine/settings/settings.h); own from the
 // loaded own data. Throws with a message for the student.
-static std::shared_ptr<Dataset> make_app_dataset(const AppState& settings, const Runs& runs) {
+static std::shared_ptr<const Dataset> make_app_dataset(const AppState& settings, const Runs& runs) {
   TaskSettings ts;
   ts.task = settings.task;
   ts.data_seed = settings.seed;
   if (!is_word_task(parse_task(settings.task))) ts.train_size = settings.train_size;  // the first N (0 = all)
   const TaskConfig task = to_task_config(ts);
+  if (task.kind == TaskKind::pos) {
+    // The Brown Corpus's data set takes a second or two to make in the page (1.16 M words): the last one is kept,
+    // so going back to pos (a lesson stop, a course page's message) is at once. Data sets are never changed.
+    static std::shared_ptr<const Dataset> last;
+    if (!last || last->task.seed != task.seed) last = make_dataset(task, "");
+    return last;
+  }
   if (task.kind != TaskKind::own) return make_dataset(task, "");
   if (!runs.own) throw std::runtime_error(App::kOwnNeedsData);
   return std::make_shared<Dataset>(make_own_dataset(task, runs.own->text));
@@ -245,7 +252,7 @@ std::string App::load_data(const std::string& text, const std::string& name) {
   Runs trial;
   trial.own = own;
   try {
-    std::shared_ptr<Dataset> data = make_app_dataset(next, trial);
+    std::shared_ptr<const Dataset> data = make_app_dataset(next, trial);
     Run run;
     build_run(run, data, model_config(next.model, next), train_config(next));
     if (!run.trainer) problem = run.error;
