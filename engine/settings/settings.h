@@ -128,14 +128,14 @@ ModelConfig to_model_config(const ModelSettings& s, TaskKind task);
 
 // ------------------------------------------------------------------------------------------------ train
 
-// Steps and the dev evaluations' spacing have task defaults (0 = the task's): pos, 1.16 M words of the Brown
+// Steps and the dev evaluations' spacing have task defaults (TrainSettings: steps -1, eval_every 0): pos, 1.16 M words of the Brown
 // Corpus, trains 10000 steps and evaluates its 121,000 dev words every 500 (docs/data.md: 97.35 % test accuracy
 // in about 4 minutes here); every other task 2000 steps, every 100.
 int task_default_steps(TaskKind task);
 int task_default_eval_every(TaskKind task);
 
 struct TrainSettings {
-  int steps = 0, batch = 32, warmup = 100, eval_every = 0, eval_max = 0;  // 0: the task's default
+  int steps = -1, batch = 32, warmup = 100, eval_every = 0, eval_max = 0;  // steps -1, eval_every 0: the task's
   double lr = 3e-3, clip = 1.0, target_acc = 0, word_dropout = 0.1;
   bool constant_lr = false;
 };
