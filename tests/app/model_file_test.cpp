@@ -75,6 +75,7 @@ std::vector<std::uint8_t> cli_model(const ModelSettings& ms, int steps, const st
   auto data = make_dataset(to_task_config(ts), "");
   TrainSettings trs;
   trs.steps = steps;
+  trs.batch = 8;  // (a few steps of small batches: Brown's sentences are long, and this runs under the sanitizers)
   Trainer t(data, to_model_config(ms, parse_task(task)), to_train_config(trs, ms.seed, parse_task(task)));
   t.step(steps);
   return save_model(t.model(), *data, "");

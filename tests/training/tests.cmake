@@ -38,7 +38,7 @@ attnlab_train_test(speed 0 "\"results\":\\[{\"T\":8,\"ms_per_step\":[0-9.e-]+},{
 
 # --- save, then tag and eval the saved model
 attnlab_train_test(save_pos 0 "saved .*pos.*[.]model"
-  ARGS train --task pos --dim 32 --heads 2 --steps 150 --save ${_dir}/pos${_sfx}.model)
+  ARGS train --task pos --dim 32 --heads 2 --steps 40 --batch 8 --save ${_dir}/pos${_sfx}.model)
 set_tests_properties(train_save_pos${_sfx} PROPERTIES FIXTURES_SETUP pos_model${_sfx})
 attnlab_train_test(tag_json 0 "^{\"tags\":\\[\"[A-Z.]+\",\"[A-Z.]+\",\"[A-Z.]+\",\"[A-Z.]+\"\\],\"tokens\":\\[\"I\",\"saw\",\"a\",\"saw\"\\]}"
   ARGS tag --load ${_dir}/pos${_sfx}.model --json "I saw a saw")
