@@ -1,8 +1,8 @@
 // The headline example in the page's default configuration, on real English (the Brown Corpus, 12 universal
-// tags), trained in WebAssembly in the page through window.attnlab.step, on at least 9 of 10 seeds:
-//   "I saw a saw" starts PRON VERB DET at step 500 and at every 100-step check from there to 3000 (9 of 10), and
+// tags), trained in WebAssembly in the page through window.attnlab.step, on seeds 1-3:
+//   "I saw a saw" starts PRON VERB DET at step 500 and at every 100-step check from there to 3000 (every seed), and
 //   "She saw a blicket" reads PRON VERB DET NOUN at step 3000: a word never seen in training, read from context
-//   (on most seeds, 6 of 10; a few read it as ADJ, which "a ___" also allows).
+//   (on most seeds; a few read it as ADJ, which "a ___" also allows).
 // How often the second "saw" is read as NOUN is printed, not required: on Brown it is usually VERB ("saw" is a
 // noun 5 times in 352; docs/data.md says why). tests/training/saw_test.py is the same check through the CLI.
 import assert from 'node:assert/strict';
@@ -14,7 +14,10 @@ after(async () => { await browser?.close(); await server?.close(); });
 
 const WANT = 'PRON VERB DET';  // the first three words of "I saw a saw"
 const BLICKET = 'PRON VERB DET NOUN';
-const SEEDS = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10];
+// Three seeds here (3000 steps of the Brown Corpus take about 30 s a seed in the page); the same ten seeds of the
+// same configuration run natively in tests/training/saw_test.py, and tests/e2e/determinism.test.mjs holds the page
+// to the command line's numbers.
+const SEEDS = [1, 2, 3];
 
 // One test per seed (each trains 3000 steps, about 6 s), on one page; the verdict over all of them comes last.
 const rows = [];
@@ -52,7 +55,7 @@ for (const seed of SEEDS) {
   });
 }
 
-test('"I saw a saw" starts PRON VERB DET from step 500 to 3000 on at least 9 of 10 seeds, "She saw a blicket" ends on NOUN on most', async () => {
+test('"I saw a saw" starts PRON VERB DET from step 500 to 3000 on every seed, "She saw a blicket" ends on NOUN on most', async () => {
   assert.ok(shared, 'the page is open');
   try {
     assert.equal(rows.length, SEEDS.length, 'every seed trained');
@@ -61,8 +64,8 @@ test('"I saw a saw" starts PRON VERB DET from step 500 to 3000 on at least 9 of 
     const noun = rows.filter((r) => r.second[r.second.length - 1] === 'NOUN').length;
     console.log(`"I saw a" right on ${right} of ${SEEDS.length} seeds; "She saw a blicket" on ${blicket}; ` +
                 `the second "saw" read as NOUN at step 3000 on ${noun}`);
-    assert.ok(right >= 9, `"I saw a" right on ${right} of ${SEEDS.length} seeds`);
-    assert.ok(blicket >= 6, `"She saw a blicket" right on ${blicket} of ${SEEDS.length} seeds`);
+    assert.ok(right >= SEEDS.length, `"I saw a" right on ${right} of ${SEEDS.length} seeds`);
+    assert.ok(blicket > SEEDS.length / 2, `"She saw a blicket" right on ${blicket} of ${SEEDS.length} seeds`);
     const defaults = await shared.page.evaluate(() => window.attnlab.getState());
     for (const [k, v] of Object.entries({ task: 'pos', model: 'attention', layers: 2, heads: 4, dim: 32, pe: 'sinusoidal',
                                           lr: 0.003, batch: 16 }))
