@@ -23,10 +23,17 @@ find_clang_format() {
   fi
 }
 
-# cxx_files [file...]: the given files, or every C++ file of the project (paths relative to ROOT, one a line).
+# cxx_files [file...]: the given C++ files (others are left out with a word: clang-format would rewrite Markdown or
+# CMake as if it were C++), or every C++ file of the project (paths relative to ROOT, one a line).
 cxx_files() {
   if [ $# -gt 0 ]; then
-    printf '%s\n' "$@"
+    local f
+    for f in "$@"; do
+      case "$f" in
+        *.h | *.hpp | *.hh | *.c | *.cc | *.cpp | *.cxx) printf '%s\n' "$f" ;;
+        *) echo "clang_format.sh: $f is not a C++ file: left as it is" >&2 ;;
+      esac
+    done
   else
     git -C "$ROOT" ls-files --cached --others --exclude-standard -- \
       '*.h' '*.hpp' '*.hh' '*.c' '*.cc' '*.cpp' '*.cxx' | while read -r f; do [ -f "$ROOT/$f" ] && echo "$f"; done
