@@ -18,20 +18,11 @@ void run(const TaskOptions& o, bool json) {
   const TaskConfig task = to_task_config(o);
   const std::shared_ptr<Dataset> d = make_dataset(task, o.data);
   const DatasetSummary s = summarize_dataset(*d, o.data);
-  static const char* const kSplits[3] = {"train", "dev", "test"};
-  nlohmann::json j = {{"task", s.task}, {"name", s.name}, {"source", s.source}, {"tagset", s.tagset}, {"tags", s.tags}};
-  for (int k = 0; k < 3; ++k) {
-    j["sentences"][kSplits[k]] = s.sentences[k];
-    j["tokens"][kSplits[k]] = s.tokens[k];
-    if (s.documents[k] >= 0) j["documents"][kSplits[k]] = s.documents[k];
-  }
-  if (s.vocabulary >= 0) j["vocabulary"] = s.vocabulary;
-  if (s.baseline_dev >= 0)
-    j["baseline"] = {{"name", "most frequent tag"}, {"dev", s.baseline_dev}, {"dev_unknown", s.baseline_dev_unknown}};
   if (json) {
-    std::printf("%s\n", j.dump().c_str());
+    std::printf("%s\n", summary_json<nlohmann::json>(s).dump().c_str());
     return;
   }
+  static const char* const kSplits[3] = {"train", "dev", "test"};
   std::printf("%s\n  %s\n  tags (%s):", s.name.c_str(), s.source.c_str(), s.tagset.c_str());
   for (const std::string& t : s.tags) std::printf(" %s", t.c_str());
   std::printf("\n");

@@ -7,7 +7,10 @@
 // those token streams exactly.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
+#include <utility>
+#include <vector>
 
 namespace attnlab {
 
@@ -25,6 +28,11 @@ class Rng {
   double normal();
   // An integer in [0, n), n > 0.
   std::uint32_t below(std::uint32_t n) { return next_u32() % n; }
+  // Fisher-Yates: every order of v equally likely, one draw per element from the last down to the second.
+  template <typename T>
+  void shuffle(std::vector<T>& v) {
+    for (std::size_t i = v.size(); i > 1; --i) std::swap(v[i - 1], v[below(static_cast<std::uint32_t>(i))]);
+  }
   // The whole state: Rng(r.state()) continues exactly where r is (a trainer's saved state keeps it).
   std::uint32_t state() const { return state_; }
 

@@ -29,4 +29,21 @@ struct DatasetSummary {
 // data_file: what the data was made from ("" = the task's default).
 DatasetSummary summarize_dataset(const Dataset& d, const std::string& data_file);
 
+// The summary as the JSON object both answer with. Json is nlohmann::json, given by the caller: the engine's layers
+// below the command line depend on no JSON library.
+template <typename Json>
+Json summary_json(const DatasetSummary& s) {
+  static const char* const kSplits[3] = {"train", "dev", "test"};
+  Json j = {{"task", s.task}, {"name", s.name}, {"source", s.source}, {"tagset", s.tagset}, {"tags", s.tags}};
+  for (int k = 0; k < 3; ++k) {
+    j["sentences"][kSplits[k]] = s.sentences[k];
+    j["tokens"][kSplits[k]] = s.tokens[k];
+    if (s.documents[k] >= 0) j["documents"][kSplits[k]] = s.documents[k];
+  }
+  if (s.vocabulary >= 0) j["vocabulary"] = s.vocabulary;
+  if (s.baseline_dev >= 0)
+    j["baseline"] = {{"name", "most frequent tag"}, {"dev", s.baseline_dev}, {"dev_unknown", s.baseline_dev_unknown}};
+  return j;
+}
+
 }  // namespace attnlab

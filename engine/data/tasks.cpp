@@ -292,6 +292,22 @@ Sequence sequence_from_words(const Dataset& data, const std::vector<std::string>
   return s;
 }
 
+// The vocabulary of the training sentences' words (words.h), then every sentence as a sequence of it. `sentences`
+// are laid out test | dev | train: the first n_test, the next n_dev, the rest.
+static void words_and_sequences(Dataset& d, const std::vector<const TaggedSentence*>& sentences, std::size_t n_test,
+                                std::size_t n_dev) {
+  std::vector<std::vector<std::string>> train_words;
+  for (std::size_t i = n_test + n_dev; i < sentences.size(); ++i) train_words.push_back(sentences[i]->words);
+  d.words = WordVocab::build(train_words, d.task.min_count, d.task.lowercase);
+  d.vocab = d.words.size();
+  d.token_names = d.words.words();
+  for (std::size_t i = 0; i < sentences.size(); ++i) {
+    Sequence s = sequence_from_words(d, sentences[i]->words);
+    s.tags = sentences[i]->tags;
+    (i < n_test ? d.test : i < n_test + n_dev ? d.dev : d.train).push_back(std::move(s));
+  }
+}
+
 Dataset make_tagged_dataset(const TaskConfig& task, const std::vector<TaggedSentence>& sentences_in,
                             const std::vector<std::string>& tag_names) {
   const std::string problem = check_task(task);
@@ -305,10 +321,7 @@ Dataset make_tagged_dataset(const TaskConfig& task, const std::vector<TaggedSent
                              " usable sentences; train, dev and test need at least one each");
   }
   // shuffle (Fisher-Yates with our own generator), then cut into test | dev | train
-  Rng rng(task.seed * 4u);
-  for (size_t i = sentences.size() - 1; i > 0; --i) {
-    std::swap(sentences[i], sentences[rng.below(static_cast<std::uint32_t>(i + 1))]);
-  }
+  Rng(task.seed * 4u).shuffle(sentences);
   const size_t n = sentences.size();
   const size_t n_test = std::max<size_t>(1, static_cast<size_t>(task.test_frac * n));
   const size_t n_dev = std::max<size_t>(1, static_cast<size_t>(task.dev_frac * n));
@@ -318,21 +331,7 @@ Dataset make_tagged_dataset(const TaskConfig& task, const std::vector<TaggedSent
   d.task = task;
   d.input = InputMode::tokens;
   d.tag_names = tag_names;
-  std::vector<std::vector<std::string>> train_words;
-  for (size_t i = n_test + n_dev; i < n; ++i) train_words.push_back(sentences[i]->words);
-  d.words = WordVocab::build(train_words, task.min_count, task.lowercase);
-  d.vocab = d.words.size();
-  d.token_names = d.words.words();
-  auto convert = [&](size_t from, size_t to, std::vector<Sequence>& out) {
-    for (size_t i = from; i < to; ++i) {
-      Sequence s = sequence_from_words(d, sentences[i]->words);
-      s.tags = sentences[i]->tags;
-      out.push_back(std::move(s));
-    }
-  };
-  convert(0, n_test, d.test);
-  convert(n_test, n_test + n_dev, d.dev);
-  convert(n_test + n_dev, n, d.train);
+  words_and_sequences(d, sentences, n_test, n_dev);
   return d;
 }
 
@@ -359,8 +358,7 @@ Dataset make_corpus_dataset(const TaskConfig& task, const Corpus& corpus) {
     std::vector<std::size_t> docs;
     for (std::size_t i = 0; i < corpus.documents.size(); ++i)
       if (corpus.documents[i].genre == genre) docs.push_back(i);
-    for (std::size_t i = docs.size() - 1; i > 0; --i)
-      std::swap(docs[i], docs[rng.below(static_cast<std::uint32_t>(i + 1))]);
+    rng.shuffle(docs);
     const auto share = [&](float frac) {
       return static_cast<std::size_t>(std::lround(frac * static_cast<double>(docs.size())));
     };
@@ -395,23 +393,13 @@ Dataset make_corpus_dataset(const TaskConfig& task, const Corpus& corpus) {
                                " documents; test " + std::to_string(task.test_frac) + ", dev " +
                                std::to_string(task.dev_frac) + " of each genre)");
     }
-    Rng order(task.seed * 4u + static_cast<std::uint32_t>(k));  // the run's seed: the order within the split
-    for (std::size_t i = picks[k].size() - 1; i > 0; --i)
-      std::swap(picks[k][i], picks[k][order.below(static_cast<std::uint32_t>(i + 1))]);
+    Rng(task.seed * 4u + static_cast<std::uint32_t>(k)).shuffle(picks[k]);  // the run's seed orders each split
   }
-  std::vector<std::vector<std::string>> train_words;
-  for (const Pick& p : picks[2]) train_words.push_back(p.sentence->words);
-  d.words = WordVocab::build(train_words, task.min_count, task.lowercase);
-  d.vocab = d.words.size();
-  d.token_names = d.words.words();
-  std::vector<Sequence>* out[3] = {&d.test, &d.dev, &d.train};
+  std::vector<const TaggedSentence*> sentences;  // test | dev | train
   for (int k = 0; k < 3; ++k)
-    for (const Pick& p : picks[k]) {
-      Sequence s = sequence_from_words(d, p.sentence->words);
-      s.tags = p.sentence->tags;
-      out[k]->push_back(std::move(s));
-      if (k == 0) d.test_genres.push_back(corpus.documents[p.doc].genre);
-    }
+    for (const Pick& p : picks[k]) sentences.push_back(p.sentence);
+  for (const Pick& p : picks[0]) d.test_genres.push_back(corpus.documents[p.doc].genre);
+  words_and_sequences(d, sentences, picks[0].size(), picks[1].size());
   return d;
 }
 
@@ -433,10 +421,7 @@ Dataset make_own_dataset(const TaskConfig& task, const TaggedText& text) {
   std::vector<const TaggedSentence*> sentences;
   for (const TaggedSentence& s : text.sentences) sentences.push_back(&s);
   // shuffle (Fisher-Yates with our own generator), then cut into dev | train
-  Rng rng(task.seed * 4u + 1u);
-  for (std::size_t i = n - 1; i > 0; --i) {
-    std::swap(sentences[i], sentences[rng.below(static_cast<std::uint32_t>(i + 1))]);
-  }
+  Rng(task.seed * 4u + 1u).shuffle(sentences);
   const std::size_t n_dev =
       std::clamp<std::size_t>(static_cast<std::size_t>(std::lround(task.dev_frac * static_cast<double>(n))), 1, n - 1);
 
@@ -444,16 +429,7 @@ Dataset make_own_dataset(const TaskConfig& task, const TaggedText& text) {
   d.task = task;
   d.input = InputMode::tokens;
   d.tag_names = text.tag_names;
-  std::vector<std::vector<std::string>> train_words;
-  for (std::size_t i = n_dev; i < n; ++i) train_words.push_back(sentences[i]->words);
-  d.words = WordVocab::build(train_words, task.min_count, task.lowercase);
-  d.vocab = d.words.size();
-  d.token_names = d.words.words();
-  for (std::size_t i = 0; i < n; ++i) {
-    Sequence s = sequence_from_words(d, sentences[i]->words);
-    s.tags = sentences[i]->tags;
-    (i < n_dev ? d.dev : d.train).push_back(std::move(s));
-  }
+  words_and_sequences(d, sentences, 0, n_dev);  // dev | train
   return d;
 }
 

@@ -188,7 +188,7 @@ void Trainer::one_step() {
   const int B = std::min(cfg_.batch, n_train);
   if (cursor_ + B > order_.size()) {  // new epoch: Fisher-Yates shuffle from the seeded generator
     Rng rng(shuffle_state_);
-    for (int i = n_train - 1; i > 0; --i) std::swap(order_[i], order_[rng.below(static_cast<std::uint32_t>(i + 1))]);
+    rng.shuffle(order_);
     shuffle_state_ = rng.next_u32();
     cursor_ = 0;
   }

@@ -14,8 +14,9 @@
 """
 import json
 import os
-import subprocess
 import sys
+
+from majority_test import engine, run  # (beside this file) how to start attnlab; a command's stdout, or a failure
 
 UNIVERSAL = ["NOUN", "VERB", "ADJ", "ADV", "PRON", "DET", "ADP", "NUM", "CONJ", "PRT", ".", "X"]
 UPOS_TO_UNIVERSAL = {"NOUN": "NOUN", "PROPN": "NOUN", "VERB": "VERB", "AUX": "VERB", "ADJ": "ADJ", "ADV": "ADV",
@@ -30,17 +31,6 @@ UD = [
     [("Oh", "INTJ"), (",", "PUNCT"), ("she", "PRON"), ("did", "AUX"), ("not", "PART"), ("quickly", "ADV"),
      ("run", "VERB"), ("and", "CCONJ"), ("hide", "VERB"), ("%", "SYM"), ("!", "PUNCT")],
 ]
-
-
-def engine(attnlab):
-    return ["node", "--no-experimental-fetch", attnlab] if attnlab.endswith(".js") else [attnlab]
-
-
-def run(cmd):
-    p = subprocess.run(cmd, capture_output=True, text=True, timeout=300)
-    if p.returncode != 0:
-        raise AssertionError("%s failed (%d): %s" % (" ".join(cmd), p.returncode, p.stderr.strip()))
-    return p.stdout
 
 
 def check_data(attnlab, tmp):

@@ -296,18 +296,8 @@ std::string api_call(const std::string& name, const std::string& args_text) {
       summary = summarize_dataset(*app.runs.data, app.runs.data_name);
       summarized = app.runs.data;
     }
-    const DatasetSummary& s = summary;
-    static const char* const kSplits[3] = {"train", "dev", "test"};
-    json d = {{"pending", false},   {"task", s.task},     {"name", s.name},
-              {"source", s.source}, {"tagset", s.tagset}, {"tags", s.tags}};
-    for (int k = 0; k < 3; ++k) {
-      d["sentences"][kSplits[k]] = s.sentences[k];
-      d["tokens"][kSplits[k]] = s.tokens[k];
-      if (s.documents[k] >= 0) d["documents"][kSplits[k]] = s.documents[k];
-    }
-    if (s.vocabulary >= 0) d["vocabulary"] = s.vocabulary;
-    if (s.baseline_dev >= 0)
-      d["baseline"] = {{"name", "most frequent tag"}, {"dev", s.baseline_dev}, {"dev_unknown", s.baseline_dev_unknown}};
+    json d = summary_json<json>(summary);
+    d["pending"] = false;
     return json{{"ok", d}}.dump();
   }
   if (name == "predictions") {
