@@ -78,8 +78,9 @@ void run(const TagCmd& o) {
   for (int t = 0; t < T; ++t) {
     const bool unknown = is_word_task(d.task.kind) && !d.words.known(shown[t]);
     const char* what = d.task.kind == TaskKind::seg_zh ? "character" : "word";
-    const std::string note =
-        unknown ? std::string("   (unknown ") + what + ", read as " + shape_names()[word_shape(shown[t])] + ")" : "";
+    const std::string note = unknown ? std::string("   (unknown ") + what + ", read as " +
+                                           d.words.words()[static_cast<size_t>(d.words.shape(shown[t]))] + ")"
+                                     : "";
     std::printf("%-*s  %s%s\n", static_cast<int>(width), shown[t].c_str(), tags[t].c_str(), note.c_str());
   }
   if (!with_attention) return;

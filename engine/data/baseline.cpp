@@ -16,7 +16,8 @@ int argmax(const std::vector<long>& counts) {
 MostFrequentTag::MostFrequentTag(const Dataset& data) : data_(data) {
   const std::size_t C = static_cast<std::size_t>(data.tags());
   std::unordered_map<std::string, std::vector<long>> per_word;
-  std::vector<std::vector<long>> per_shape(kNumShapes, std::vector<long>(C, 0));
+  const int S = data.words.num_shapes();
+  std::vector<std::vector<long>> per_shape(static_cast<std::size_t>(S), std::vector<long>(C, 0));
   std::vector<long> all(C, 0);
   for (const Sequence& s : data.train)
     for (std::size_t i = 0; i < s.words.size() && i < s.tags.size(); ++i) {
@@ -25,13 +26,13 @@ MostFrequentTag::MostFrequentTag(const Dataset& data) : data_(data) {
       auto& counts = per_word[normalize_word(s.words[i], data.words.lowercase())];
       if (counts.empty()) counts.assign(C, 0);
       ++counts[static_cast<std::size_t>(t)];
-      ++per_shape[static_cast<std::size_t>(word_shape(s.words[i]))][static_cast<std::size_t>(t)];
+      ++per_shape[static_cast<std::size_t>(data.words.shape(s.words[i]))][static_cast<std::size_t>(t)];
       ++all[static_cast<std::size_t>(t)];
     }
   overall_ = argmax(all);
   for (const auto& [word, counts] : per_word) word_tag_[word] = argmax(counts);
-  shape_tag_.resize(kNumShapes);
-  for (int k = 0; k < kNumShapes; ++k) {
+  shape_tag_.resize(static_cast<std::size_t>(S));
+  for (int k = 0; k < S; ++k) {
     const auto& counts = per_shape[static_cast<std::size_t>(k)];
     shape_tag_[static_cast<std::size_t>(k)] =
         *std::max_element(counts.begin(), counts.end()) > 0 ? argmax(counts) : overall_;
@@ -44,7 +45,7 @@ bool MostFrequentTag::seen(const std::string& word) const {
 
 int MostFrequentTag::tag(const std::string& word) const {
   const auto it = word_tag_.find(normalize_word(word, data_.words.lowercase()));
-  return it != word_tag_.end() ? it->second : shape_tag_[static_cast<std::size_t>(word_shape(word))];
+  return it != word_tag_.end() ? it->second : shape_tag_[static_cast<std::size_t>(data_.words.shape(word))];
 }
 
 double MostFrequentTag::accuracy(const std::vector<Sequence>& split, double* unknown_accuracy) const {

@@ -28,7 +28,7 @@ class MostFrequentTag {
  private:
   const Dataset& data_;
   std::unordered_map<std::string, int> word_tag_;  // normalized training word → its most frequent tag
-  std::vector<int> shape_tag_;                     // (kNumShapes) shape → the most frequent tag of its words
+  std::vector<int> shape_tag_;                     // (shapes) shape → the most frequent tag of its words
   int overall_ = 0;
 };
 

@@ -6,37 +6,88 @@
 
 namespace attnlab {
 
+// The endings that tell a word's part of speech most often in English: inflections (-s -ed -ing -ly -est),
+// nouns (-ion -ness -ment -ity -er ...), adjectives (-able -al -ous -ive -ic ...), verbs (-ize -ate -fy ...),
+// and a few endings that are NOT the plural -s (-ss -us -is), so that <unk-s> stays a plural or 3rd person.
+const std::vector<std::string>& word_endings() {
+  static const std::vector<std::string> endings = {
+      "s",   "ss",  "us",   "is",   "'s",   "ed",  "ing",  "ings", "ly",  "est", "er",   "ers",
+      "or",  "ion", "ions", "ness", "ment", "ity", "ance", "ence", "ism", "ist", "ship", "ure",
+      "age", "ery", "able", "ible", "al",   "ous", "ful",  "ive",  "ic",  "ics", "less", "ish",
+      "ary", "ant", "ent",  "ian",  "y",    "ize", "ise",  "ate",  "fy",  "en"};
+  return endings;
+}
+
+// <unk>, <unk-Cap>, <unk-num>, <unk-punct>, <unk-CAPS>, <unk-hyphen>, <unk-Cap-hyphen>, then <unk-E> and
+// <unk-Cap-E> for every ending E, in the order of word_endings().
 const std::vector<std::string>& shape_names() {
+  static const std::vector<std::string> names = [] {
+    std::vector<std::string> n = {"<unk>",      "<unk-Cap>",    "<unk-num>",       "<unk-punct>",
+                                  "<unk-CAPS>", "<unk-hyphen>", "<unk-Cap-hyphen>"};
+    for (const auto& e : word_endings()) {
+      n.push_back("<unk-" + e + ">");
+      n.push_back("<unk-Cap-" + e + ">");
+    }
+    return n;
+  }();
+  return names;
+}
+
+static bool ends_with(const std::string& s, const std::string& suffix) {
+  const size_t n = suffix.size();
+  return s.size() > n + 1 && s.compare(s.size() - n, n, suffix) == 0;  // at least 2 letters before it
+}
+
+struct Spelling {
+  bool digit = false, letter = false, upper = false, lower = false, hyphen = false;
+  explicit Spelling(const std::string& w) {
+    for (char c : w) {
+      if (c >= '0' && c <= '9') digit = true;
+      if (c >= 'a' && c <= 'z') letter = lower = true;
+      if (c >= 'A' && c <= 'Z') letter = upper = true;
+      if (static_cast<unsigned char>(c) >= 0x80) letter = true;  // UTF-8 letters of other scripts
+      if (c == '-') hyphen = true;
+    }
+  }
+};
+
+int word_shape(const std::string& w) {
+  const Spelling sp(w);
+  if (!sp.letter && !sp.digit) return 3;
+  if (sp.digit) return 2;
+  if (sp.upper && !sp.lower && w.size() > 1) return 4;
+  const int cap = (w[0] >= 'A' && w[0] <= 'Z') ? 1 : 0;
+  if (sp.hyphen) return 5 + cap;
+  const std::string l = normalize_word(w, true);
+  int best = -1;
+  for (int e = 0; e < static_cast<int>(word_endings().size()); ++e) {
+    const std::string& end = word_endings()[static_cast<size_t>(e)];
+    if (ends_with(l, end) && (best < 0 || end.size() > word_endings()[static_cast<size_t>(best)].size())) best = e;
+  }
+  return best < 0 ? cap : 7 + 2 * best + cap;
+}
+
+const std::vector<std::string>& legacy_shape_names() {
   static const std::vector<std::string> names = {"<unk>",       "<unk-Cap>",    "<unk-CAPS>", "<unk-num>",
                                                  "<unk-punct>", "<unk-hyphen>", "<unk-ing>",  "<unk-ed>",
                                                  "<unk-ly>",    "<unk-s>",      "<unk-tion>", "<unk-adj>"};
   return names;
 }
 
-static bool ends_with(const std::string& s, const char* suffix) {
-  const size_t n = std::char_traits<char>::length(suffix);
-  return s.size() > n + 1 && s.compare(s.size() - n, n, suffix) == 0;
-}
-
-int word_shape(const std::string& w) {
-  bool digit = false, letter = false, upper = false, lower = false, hyphen = false;
-  for (char c : w) {
-    if (c >= '0' && c <= '9') digit = true;
-    if (c >= 'a' && c <= 'z') letter = lower = true;
-    if (c >= 'A' && c <= 'Z') letter = upper = true;
-    if (static_cast<unsigned char>(c) >= 0x80) letter = true;  // UTF-8 letters of other scripts
-    if (c == '-') hyphen = true;
-  }
-  if (digit) return 3;
-  if (!letter) return 4;
-  if (upper && !lower && w.size() > 1) return 2;
+int legacy_word_shape(const std::string& w) {
+  const Spelling sp(w);
+  if (sp.digit) return 3;
+  if (!sp.letter) return 4;
+  if (sp.upper && !sp.lower && w.size() > 1) return 2;
   if (w[0] >= 'A' && w[0] <= 'Z') return 1;
-  if (hyphen) return 5;
-  std::string l = normalize_word(w, true);
+  if (sp.hyphen) return 5;
+  const std::string l = normalize_word(w, true);
   if (ends_with(l, "ing")) return 6;
   if (ends_with(l, "ed")) return 7;
   if (ends_with(l, "ly")) return 8;
-  if (ends_with(l, "tion") || ends_with(l, "sion") || ends_with(l, "ment") || ends_with(l, "ness")) return 10;
+  for (const char* s : {"tion", "sion", "ment", "ness"}) {
+    if (ends_with(l, s)) return 10;
+  }
   for (const char* s : {"able", "ible", "al", "ous", "ful", "ive", "ic", "less"}) {
     if (ends_with(l, s)) return 11;
   }
@@ -71,23 +122,29 @@ WordVocab WordVocab::build(const std::vector<std::vector<std::string>>& sentence
 }
 
 WordVocab WordVocab::from_list(std::vector<std::string> words, bool lowercase) {
-  if (static_cast<int>(words.size()) < kNumShapes) throw std::runtime_error("a vocabulary needs the shape tokens");
-  for (int i = 0; i < kNumShapes; ++i) {
-    if (words[i] != shape_names()[i])
-      throw std::runtime_error("vocabulary token " + std::to_string(i) + " is '" + words[i] +
-                               "', expected a shape token");
-  }
   WordVocab v;
+  v.legacy_ = words.size() > 2 && words[2] == legacy_shape_names()[2];  // <unk-CAPS> third: saved before the endings
+  const std::vector<std::string>& shapes = v.legacy_ ? legacy_shape_names() : shape_names();
+  if (words.size() < shapes.size())
+    throw std::runtime_error("a vocabulary needs its " + std::to_string(shapes.size()) +
+                             " shape tokens first, it has " + std::to_string(words.size()) + " tokens");
+  for (size_t i = 0; i < shapes.size(); ++i) {
+    if (words[i] != shapes[i])
+      throw std::runtime_error("vocabulary token " + std::to_string(i) + " is '" + words[i] +
+                               "', expected the shape token " + shapes[i]);
+  }
   v.words_ = std::move(words);
   v.lowercase_ = lowercase;
-  for (int i = kNumShapes; i < static_cast<int>(v.words_.size()); ++i) v.index_.emplace(v.words_[i], i);
+  for (int i = v.num_shapes(); i < static_cast<int>(v.words_.size()); ++i) v.index_.emplace(v.words_[i], i);
   return v;
 }
 
 int WordVocab::id(const std::string& word) const {
   const auto it = index_.find(normalize_word(word, lowercase_));
-  return it != index_.end() ? it->second : word_shape(word);
+  return it != index_.end() ? it->second : shape(word);
 }
+
+int WordVocab::shape(const std::string& word) const { return legacy_ ? legacy_word_shape(word) : word_shape(word); }
 
 bool WordVocab::known(const std::string& word) const { return index_.count(normalize_word(word, lowercase_)) > 0; }
 

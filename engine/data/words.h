@@ -1,12 +1,17 @@
 // Words to token ids, for tagging real text.
 //
-// A tagger only knows the words of its training data. Everything else maps to one of a few "unknown word"
-// tokens chosen by the word's SHAPE, so a new word still tells the model something:
-//   <unk-Cap>  Capitalised (a name?)   <unk-CAPS> ALL CAPS         <unk-num>  has a digit
-//   <unk-punct> no letter, no digit    <unk-hyphen> has a '-'      <unk-ing> <unk-ed> <unk-ly> <unk-s>
-//   <unk-tion>  <unk-adj> (-able -ible -al -ous -ful -ive -ic -less)   <unk> anything else
+// A tagger only knows the words of its training data. Everything else maps to one of the "unknown word"
+// tokens chosen by the word's SHAPE, so a new word still tells the model something (the classic signature
+// of unknown words in taggers and parsers):
+//   <unk-num>   has a digit            <unk-punct> no letter, no digit      <unk-CAPS> ALL CAPS
+//   then its case (lower, or Capitalised: <unk-Cap...>) and its ending: a hyphen (<unk-hyphen>,
+//   <unk-Cap-hyphen>), else the longest of the endings in word_endings() that it has, with at least two
+//   letters before it (<unk-ing>, <unk-ly>, <unk-ness>, <unk-Cap-ed>, ...), else none (<unk>, <unk-Cap>).
 // Training words seen fewer than min_count times are replaced by their shape token as well, so the model
 // learns what the unknown tokens mean from the rare words (which behave most like new ones).
+//
+// Model files saved before the endings (12 shape tokens: <unk>, <unk-Cap>, ..., <unk-tion>, <unk-adj>) still
+// load: their vocabulary says which shapes they were trained with, and id() uses those.
 //
 // Normalization: ASCII letters are lowercased (the vocabulary is case-insensitive, "The" = "the"); the
 // shape is taken from the original spelling, so an unknown capitalised word still maps to <unk-Cap>.
@@ -18,9 +23,12 @@
 
 namespace attnlab {
 
-constexpr int kNumShapes = 12;  // ids 0 .. kNumShapes−1 of every WordVocab are the shape tokens
-const std::vector<std::string>& shape_names();
-int word_shape(const std::string& word);  // 0 .. kNumShapes−1, from the spelling
+const std::vector<std::string>& word_endings();  // -ing, -ed, -ly, -ness, ... (the endings of the shapes)
+const std::vector<std::string>& shape_names();   // ids 0 .. size−1 of every new WordVocab are the shape tokens
+int word_shape(const std::string& word);         // index into shape_names(), from the spelling
+constexpr int kLegacyShapes = 12;                // the shape tokens of model files saved before the endings
+const std::vector<std::string>& legacy_shape_names();
+int legacy_word_shape(const std::string& word);  // index into legacy_shape_names()
 std::string normalize_word(const std::string& word, bool lowercase);
 
 class WordVocab {
@@ -29,11 +37,14 @@ class WordVocab {
   // The shape tokens, then every normalized word seen at least min_count times, most frequent first
   // (ties alphabetically): the same input always gives the same ids.
   static WordVocab build(const std::vector<std::vector<std::string>>& sentences, int min_count, bool lowercase);
-  // From a stored list (a model file): words()[i] is token i; the first kNumShapes must be the shapes.
+  // From a stored list (a model file): words()[i] is token i; it must begin with the shape tokens (of
+  // shape_names(), or of legacy_shape_names() for a file saved before the endings).
   static WordVocab from_list(std::vector<std::string> words, bool lowercase);
 
-  int id(const std::string& word) const;  // known word → its id, else its shape token; never fails
+  int id(const std::string& word) const;     // known word → its id, else its shape token; never fails
+  int shape(const std::string& word) const;  // its shape token (what word dropout and unknown words use)
   bool known(const std::string& word) const;
+  int num_shapes() const { return legacy_ ? kLegacyShapes : static_cast<int>(shape_names().size()); }
   int size() const { return static_cast<int>(words_.size()); }
   bool lowercase() const { return lowercase_; }
   const std::vector<std::string>& words() const { return words_; }
@@ -42,6 +53,7 @@ class WordVocab {
   std::vector<std::string> words_;              // (V) token id → normalized word (or shape name)
   std::unordered_map<std::string, int> index_;  // normalized word → id
   bool lowercase_ = true;
+  bool legacy_ = false;  // the 12 shape tokens of older model files
 };
 
 // Splits a line of text into words: on whitespace, and punctuation . , ; : ! ? ( ) " split off as their

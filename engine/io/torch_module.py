@@ -460,13 +460,51 @@ def load(directory=HERE, dtype=torch.float32):
 # ------------------------------------------------------------------------------------------- words
 
 
-def word_shape(word):
-    # engine/data/words.cpp: the "unknown word" token of a word the vocabulary does not have, by its spelling
+# engine/data/words.cpp: the endings of the shape tokens, <unk-E> and <unk-Cap-E>
+ENDINGS = ["s", "ss", "us", "is", "'s", "ed", "ing", "ings", "ly", "est", "er", "ers", "or", "ion",
+           "ions", "ness", "ment", "ity", "ance", "ence", "ism", "ist", "ship", "ure", "age", "ery", "able",
+           "ible", "al", "ous", "ful", "ive", "ic", "ics", "less", "ish", "ary", "ant", "ent", "ian", "y",
+           "ize", "ise", "ate", "fy", "en"]
+SHAPES = ["<unk>", "<unk-Cap>", "<unk-num>", "<unk-punct>", "<unk-CAPS>", "<unk-hyphen>", "<unk-Cap-hyphen>"] + \
+    [n for e in ENDINGS for n in ("<unk-%s>" % e, "<unk-Cap-%s>" % e)]
+LEGACY_SHAPES = ["<unk>", "<unk-Cap>", "<unk-CAPS>", "<unk-num>", "<unk-punct>", "<unk-hyphen>", "<unk-ing>",
+                 "<unk-ed>", "<unk-ly>", "<unk-s>", "<unk-tion>", "<unk-adj>"]
+
+
+def spelling(word):
     b = word.encode("utf-8")
     digit = any(48 <= c <= 57 for c in b)
     lower = any(97 <= c <= 122 for c in b)
     upper = any(65 <= c <= 90 for c in b)
     letter = lower or upper or any(c >= 0x80 for c in b)
+    low = normalize_word(word).encode("utf-8")
+    return b, digit, lower, upper, letter, (lambda s: len(low) > len(s) + 1 and low.endswith(s))
+
+
+def word_shape(word, legacy=False):
+    # engine/data/words.cpp: the "unknown word" token of a word the vocabulary does not have, by its spelling
+    if legacy:
+        return legacy_word_shape(word)
+    b, digit, lower, upper, letter, ends = spelling(word)
+    if not letter and not digit:
+        return 3
+    if digit:
+        return 2
+    if upper and not lower and len(b) > 1:
+        return 4
+    cap = 1 if 65 <= b[0] <= 90 else 0
+    if b"-" in b:
+        return 5 + cap
+    best = -1
+    for e, end in enumerate(ENDINGS):
+        if ends(end.encode("utf-8")) and (best < 0 or len(end) > len(ENDINGS[best])):
+            best = e
+    return cap if best < 0 else 7 + 2 * best + cap
+
+
+def legacy_word_shape(word):
+    # the 12 shape tokens of model files saved before the endings
+    b, digit, lower, upper, letter, ends = spelling(word)
     if digit:
         return 3
     if not letter:
@@ -477,11 +515,6 @@ def word_shape(word):
         return 1
     if b"-" in b:
         return 5
-    low = normalize_word(word).encode("utf-8")
-
-    def ends(s):
-        return len(low) > len(s) + 1 and low.endswith(s)
-
     if ends(b"ing"):
         return 6
     if ends(b"ed"):
@@ -528,9 +561,11 @@ def token_ids(meta, text):
     vocab = meta["vocab"]
     if CONFIG["task"] in ("pos", "seg_zh"):
         words = split_words(text) if CONFIG["task"] == "pos" else split_chars(text)
-        index = {w: i for i, w in enumerate(vocab) if i >= 12}  # ids 0..11 are the shape tokens
+        legacy = vocab[2] == LEGACY_SHAPES[2]  # a model file saved before the endings: 12 shape tokens
+        shapes = len(LEGACY_SHAPES) if legacy else len(SHAPES)
+        index = {w: i for i, w in enumerate(vocab) if i >= shapes}  # the first ids are the shape tokens
         norm = normalize_word if meta["lowercase"] else (lambda w: w)
-        return words, [index.get(norm(w), word_shape(w)) for w in words]
+        return words, [index.get(norm(w), word_shape(w, legacy)) for w in words]
     names = split_words(text.replace(",", " "))
     unknown = [n for n in names if n not in vocab]
     if unknown:

@@ -27,7 +27,7 @@ EmbeddingMap embedding_map(const SeqModel<float>& model, const Dataset& data, in
       ++count[static_cast<std::size_t>(v) * C + c];
       ++total[static_cast<std::size_t>(v)];
     }
-  const int first = is_word_task(data.task.kind) ? kNumShapes : 0;  // words: shape tokens stand for many
+  const int first = is_word_task(data.task.kind) ? data.words.num_shapes() : 0;  // words: shape tokens stand for many
   std::vector<int> ids;
   for (int v = first; v < V; ++v)
     if (total[static_cast<std::size_t>(v)] > 0) ids.push_back(v);

@@ -121,7 +121,7 @@ TEST(Segmentation, TheTaskSplitsBySeedAndKnowsItsCharacters) {
   const Sequence s = seg_sequence_from_text(*a, "我们研究生命的起源");
   ASSERT_EQ(s.length(), 9);
   EXPECT_TRUE(a->words.known("研"));
-  EXPECT_GE(s.tokens[2], kNumShapes);
+  EXPECT_GE(s.tokens[2], a->words.num_shapes());
   const Sequence u = seg_sequence_from_text(*a, "龘3");
   EXPECT_EQ(a->token_names[static_cast<std::size_t>(u.tokens[0])], "<unk>");
   EXPECT_EQ(a->token_names[static_cast<std::size_t>(u.tokens[1])], "<unk-num>");

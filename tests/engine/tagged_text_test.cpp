@@ -196,7 +196,7 @@ TEST(OwnDataset, SplitSizesTagSetAndDeterminism) {
   EXPECT_EQ(d.input, InputMode::tokens);
   // vocabulary from the training split only: a dev-only word is unknown (a shape token)
   EXPECT_FALSE(d.words.known(d.dev[0].words[1]));
-  EXPECT_LT(d.dev[0].tokens[1], kNumShapes);
+  EXPECT_LT(d.dev[0].tokens[1], d.words.num_shapes());
   EXPECT_TRUE(d.words.known("the"));
   EXPECT_EQ(d.dev[0].tags, (std::vector<int>{0, 1, 2}));
   // same seed, same split; another seed, another

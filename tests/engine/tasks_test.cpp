@@ -104,6 +104,52 @@ TEST(Words, UnknownWordsMapToShapeTokens) {
   EXPECT_FALSE(v2.known("know"));
 }
 
+TEST(Words, TheLongestEndingAndTheCaseChooseTheShape) {
+  const WordVocab v = WordVocab::build({{"a", "a"}}, 1, true);
+  const auto shape = [&](const char* w) { return v.words()[static_cast<size_t>(v.id(w))]; };
+  EXPECT_EQ(shape("kindness"), "<unk-ness>");  // not -ss, not -s: the longest ending
+  EXPECT_EQ(shape("glass"), "<unk-ss>");       // not a plural
+  EXPECT_EQ(shape("thesis"), "<unk-is>");
+  EXPECT_EQ(shape("buildings"), "<unk-ings>");
+  EXPECT_EQ(shape("nations"), "<unk-ions>");
+  EXPECT_EQ(shape("happily"), "<unk-ly>");  // -ly before -y
+  EXPECT_EQ(shape("Reportedly"), "<unk-Cap-ly>");
+  EXPECT_EQ(shape("Smithson's"), "<unk-Cap-'s>");
+  EXPECT_EQ(shape("Anglo-Saxon"), "<unk-Cap-hyphen>");
+  EXPECT_EQ(shape("Ed"), "<unk-Cap>");  // two letters must come before an ending
+  EXPECT_EQ(shape("bed"), "<unk>");
+  EXPECT_EQ(shape("1,500"), "<unk-num>");
+  EXPECT_EQ(shape("B-52"), "<unk-num>");
+  EXPECT_EQ(shape("UNESCO"), "<unk-CAPS>");
+  EXPECT_EQ(shape("I"), "<unk-Cap>");
+  EXPECT_EQ(shape("研"), "<unk>");  // other scripts: letters without case or English endings
+  // every shape token is a name of its own, and the vocabulary begins with all of them
+  const auto& names = shape_names();
+  EXPECT_EQ(std::set<std::string>(names.begin(), names.end()).size(), names.size());
+  EXPECT_EQ(v.num_shapes(), static_cast<int>(names.size()));
+  EXPECT_EQ(static_cast<int>(names.size()), 7 + 2 * static_cast<int>(word_endings().size()));
+  for (int i = 0; i < v.num_shapes(); ++i) EXPECT_EQ(v.words()[static_cast<size_t>(i)], names[static_cast<size_t>(i)]);
+}
+
+TEST(Words, AModelFileSavedBeforeTheEndingsKeepsItsTwelveShapes) {
+  std::vector<std::string> list = legacy_shape_names();
+  list.push_back("saw");
+  const WordVocab v = WordVocab::from_list(list, true);
+  EXPECT_EQ(v.num_shapes(), kLegacyShapes);
+  EXPECT_EQ(v.id("saw"), kLegacyShapes);
+  EXPECT_EQ(v.words()[static_cast<size_t>(v.id("kindness"))], "<unk-tion>");
+  EXPECT_EQ(v.words()[static_cast<size_t>(v.id("famous"))], "<unk-adj>");
+  EXPECT_EQ(v.words()[static_cast<size_t>(v.id("1984"))], "<unk-num>");
+  EXPECT_EQ(v.words()[static_cast<size_t>(v.id("Lisbon"))], "<unk-Cap>");
+  // a list that begins with neither set of shapes is refused with a message
+  try {
+    WordVocab::from_list({"<unk>", "saw"}, true);
+    FAIL() << "a list without the shape tokens was accepted";
+  } catch (const std::runtime_error& e) {
+    EXPECT_NE(std::string(e.what()).find("shape token"), std::string::npos) << e.what();
+  }
+}
+
 TEST(Words, SplitsPunctuation) {
   EXPECT_EQ(split_words("I saw a saw."), (std::vector<std::string>{"I", "saw", "a", "saw", "."}));
   EXPECT_EQ(split_words("  Hi, (you)!  "), (std::vector<std::string>{"Hi", ",", "(", "you", ")", "!"}));
@@ -123,7 +169,7 @@ TEST(PosDataset, SplitsAndVocabularyFromTrainOnly) {
   // a test word never seen in training is unknown (its own word, not a training id)
   const std::string w = d.test[0].words[1];
   EXPECT_FALSE(d.words.known(w));
-  EXPECT_LT(d.test[0].tokens[1], kNumShapes);
+  EXPECT_LT(d.test[0].tokens[1], d.words.num_shapes());
   // same seed, same split; another seed, another split
   const Dataset again = make_pos_dataset(t, text, "mem");
   EXPECT_EQ(again.test[0].words, d.test[0].words);
