@@ -165,8 +165,9 @@ void add_train_options(CLI::App* cmd, TrainOptions& o) {
   cmd->add_option("--target-acc", o.target_acc,
                   "Stop as soon as the dev accuracy reaches this (0..1, or a percentage such as 98)");
   cmd->add_option("--word-dropout", o.word_dropout,
-                  "pos, own, seg_zh: probability of replacing a training word (seg_zh: character) by its "
-                  "unknown-word shape token")
+                  "pos, own, seg_zh: while training, a word (seg_zh: character) seen n times in the training split "
+                  "is replaced by its unknown-word shape token with probability WORD_DROPOUT/n, so rare words most "
+                  "often (0 = off)")
       ->capture_default_str();
   cmd->add_option("--eval-every", o.eval_every,
                   "Steps between dev evaluations / report lines (default: the task's, pos 500, the others 100)");

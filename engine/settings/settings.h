@@ -136,7 +136,7 @@ int task_default_eval_every(TaskKind task);
 
 struct TrainSettings {
   int steps = -1, batch = 32, warmup = 100, eval_every = 0, eval_max = 0;  // steps -1, eval_every 0: the task's
-  double lr = 3e-3, clip = 1.0, target_acc = 0, word_dropout = 0.1;
+  double lr = 3e-3, clip = 1.0, target_acc = 0, word_dropout = 1.0;
   bool constant_lr = false;
 };
 

@@ -29,14 +29,15 @@ std::string check_train_config(const TrainConfig& c) {
   if (c.eval_max < 0) return "eval_max cannot be negative (0 = the whole dev set)";
   if (c.max_snapshots < 2) return "keep at least 2 snapshots";
   if (c.snapshot_every < 1) return "snapshot_every must be at least 1";
-  if (c.word_dropout < 0 || c.word_dropout >= 1) return "word dropout must be in 0..1 (e.g. 0.1)";
+  if (!(c.word_dropout >= 0 && c.word_dropout <= 1))
+    return "word dropout must be in 0..1 (e.g. 1: a word seen n times is hidden with probability 1/n)";
   return "";
 }
 
 // ------------------------------------------------------------------------------------------- batches
 
 const Batch<float>& BatchBuilder::build(const Dataset& data, const std::vector<Sequence>& seqs, const int* idx,
-                                        int count, bool with_tags, double word_dropout, Rng* rng) {
+                                        int count, bool with_tags, const std::vector<float>* drop, Rng* rng) {
   int T = 1;
   for (int i = 0; i < count; ++i) T = std::max(T, seqs[idx[i]].length());
   const int B = count, Din = data.input_dim;
@@ -54,7 +55,8 @@ const Batch<float>& BatchBuilder::build(const Dataset& data, const std::vector<S
     for (int t = 0; t < len; ++t) {
       const std::size_t n = static_cast<std::size_t>(b) * T + t;
       if (!s.tokens.empty()) tokens_[n] = s.tokens[t];
-      if (word_dropout > 0 && rng != nullptr && !s.words.empty() && rng->uniform() < word_dropout) {
+      if (drop != nullptr && rng != nullptr && !s.words.empty() &&
+          rng->uniform() < (*drop)[static_cast<std::size_t>(tokens_[n])]) {
         tokens_[n] = word_shape(s.words[t]);  // as if this word had never been seen
       }
       tags_[n] = s.tags[t];
@@ -118,6 +120,17 @@ EvalResult evaluate(SeqModel<float>& model, const Dataset& data, const std::vect
   return r;
 }
 
+std::vector<float> word_dropout_odds(const Dataset& data, double word_dropout) {
+  std::vector<long> n(static_cast<std::size_t>(std::max(0, data.vocab)), 0);
+  for (const Sequence& s : data.train)
+    for (int v : s.tokens)
+      if (v >= 0 && v < data.vocab) ++n[static_cast<std::size_t>(v)];
+  std::vector<float> odds(n.size(), 0.0f);
+  for (std::size_t v = static_cast<std::size_t>(data.words.num_shapes()); v < n.size(); ++v)
+    if (n[v] > 0) odds[v] = static_cast<float>(std::min(1.0, word_dropout / static_cast<double>(n[v])));
+  return odds;
+}
+
 // ------------------------------------------------------------------------------------------- trainer
 
 ModelConfig Trainer::fit_to_data(ModelConfig c, const Dataset& data) {
@@ -164,6 +177,7 @@ Trainer::Trainer(std::shared_ptr<const Dataset> data, const ModelConfig& model_c
   order_.resize(data_->train.size());
   for (std::size_t i = 0; i < order_.size(); ++i) order_[i] = static_cast<int>(i);
   cursor_ = order_.size();  // shuffle before the first batch
+  if (is_word_task(data_->task.kind) && cfg_.word_dropout > 0) drop_ = word_dropout_odds(*data_, cfg_.word_dropout);
   probe_ = data_->dev.front();
   snapshot_interval_ = cfg_.snapshot_every;
   snapshots_.reserve(cfg_.max_snapshots + 1);
@@ -192,8 +206,8 @@ void Trainer::one_step() {
     shuffle_state_ = rng.next_u32();
     cursor_ = 0;
   }
-  const double dropout = is_word_task(data_->task.kind) ? cfg_.word_dropout : 0.0;
-  const Batch<float>& mb = batcher_.build(*data_, data_->train, order_.data() + cursor_, B, true, dropout, &drop_rng_);
+  const Batch<float>& mb = batcher_.build(*data_, data_->train, order_.data() + cursor_, B, true,
+                                          drop_.empty() ? nullptr : &drop_, &drop_rng_);
   cursor_ += B;
   SeqModel<float>& m = *model_;
   std::string error;

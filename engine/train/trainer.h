@@ -45,8 +45,9 @@ struct TrainConfig {
   int eval_max = 0;           // dev sequences per evaluation (0 = all)
   int max_snapshots = 64;     // snapshots kept at most (older ones are thinned out, never the first)
   int snapshot_every = 10;    // first snapshot interval in steps (doubles each time the store is full)
-  double word_dropout = 0.1;  // pos: each training word is replaced by its unknown-word shape token with this
-                              // probability, so the model learns what to do with words it has never seen
+  double word_dropout = 1.0;  // word tasks: a training word seen n times is replaced by its unknown-word shape
+                              // token with probability word_dropout / n (rare words most, "the" almost never),
+                              // so the model learns what to do with words it has never seen
 };
 
 // "" when the settings make sense, else a message.
@@ -95,10 +96,11 @@ struct Snapshot : AttentionMaps {  // the probe's attention at one step
 // Packs sequences into a padded ModelBatch. Buffers grow to the largest batch once, then are reused.
 class BatchBuilder {
  public:
-  // Sequences idx[0..count) of seqs; with_tags = false leaves tags out (inference). word_dropout > 0 (words
-  // of a pos sequence only) replaces each word by its shape token with that probability, drawn from *rng.
+  // Sequences idx[0..count) of seqs; with_tags = false leaves tags out (inference). With drop (word dropout:
+  // drop[v] = the probability of hiding token v, word_dropout_odds()) and rng, each word of a sequence of words is
+  // replaced by its shape token with its probability, one draw from *rng per word.
   const Batch<float>& build(const Dataset& data, const std::vector<Sequence>& seqs, const int* idx, int count,
-                            bool with_tags = true, double word_dropout = 0, Rng* rng = nullptr);
+                            bool with_tags = true, const std::vector<float>* drop = nullptr, Rng* rng = nullptr);
 
  private:
   Batch<float> batch_;
@@ -106,6 +108,13 @@ class BatchBuilder {
   std::vector<float> features_;               // (B, T, Din)
   std::vector<std::uint8_t> allow_;           // (B, T, T) graphs
 };
+
+// Word dropout of a word task: for each token id v, the probability min(1, word_dropout / n(v)) of hiding it
+// behind its shape token while training, n(v) = its count in the training split (shape tokens: 0). A word seen
+// twice is hidden half the time at word_dropout = 1, "the" almost never: the hidden words are like the rare
+// words that test sentences bring, so the shape tokens learn what unknown words are (Kiperwasser & Goldberg
+// 2016 use α / (α + n); measured here, the two differ by less than the noise).
+std::vector<float> word_dropout_odds(const Dataset& data, double word_dropout);
 
 // Runs a model on sequences in batches of `batch` and counts what it gets right. Graph sequences use their
 // allow matrices. Throws std::runtime_error if the model rejects a batch (e.g. a sequence longer than a
@@ -199,6 +208,7 @@ class Trainer {
   std::size_t cursor_ = 0;  // next index in order_
   std::uint32_t shuffle_state_;
   Rng drop_rng_;                // word dropout
+  std::vector<float> drop_;     // (V) word dropout: the probability of hiding each token (empty: none)
   std::vector<int> predicted_;  // (B·T) scratch
   long step_ = 0;
   bool done_ = false, diverged_ = false;
