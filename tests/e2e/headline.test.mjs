@@ -68,7 +68,7 @@ test('"I saw a saw" starts PRON VERB DET from step 500 to 3000 on every seed, "S
     assert.ok(blicket > SEEDS.length / 2, `"She saw a blicket" right on ${blicket} of ${SEEDS.length} seeds`);
     const defaults = await shared.page.evaluate(() => window.attnlab.getState());
     for (const [k, v] of Object.entries({ task: 'pos', model: 'attention', layers: 2, heads: 4, dim: 32, pe: 'sinusoidal',
-                                          lr: 0.003, batch: 16 }))
+                                          lr: 0.006, batch: 16 }))
       assert.equal(defaults[k], v, `the page's default ${k}`);
     assert.deepEqual(shared.problems, []);
   } finally {

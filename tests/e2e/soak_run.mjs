@@ -105,7 +105,7 @@ async function warmUp(page) {
 
 // Where every sample is taken: the page as it opens (a fresh run of the default POS model).
 const CANONICAL = { task: 'pos', model: 'attention', layers: 2, heads: 4, dim: 32, pe: 'sinusoidal', mask: 'full',
-                    norm: 'softmax', lr: 0.003, batch: 16, seed: 1, lang: 'en', panel: 'attention', lesson: 0,
+                    norm: 'softmax', lr: 0.006, batch: 16, seed: 1, lang: 'en', panel: 'attention', lesson: 0,
                     input: 'I saw a saw', train: true };
 
 async function sample(page, t0) {
