@@ -26,32 +26,59 @@ std::shared_ptr<Dataset> first_training_sequences(const Dataset& data, int n) {
   // the whole data set (every field, so nothing new is ever left behind), then only its first n training sequences
   auto out = std::make_shared<Dataset>(data);
   const std::size_t keep = std::min<std::size_t>(static_cast<std::size_t>(std::max(0, n)), data.train.size());
+  if (keep == data.train.size()) return out;
   out->train.resize(keep);
   out->task.train = static_cast<int>(keep);
+  if (!is_word_task(data.task.kind) || keep == 0 || out->train.front().words.empty()) return out;
+  std::vector<std::vector<std::string>> words;
+  for (const Sequence& s : out->train) words.push_back(s.words);
+  out->words = WordVocab::build(words, data.task.min_count, data.task.lowercase);
+  out->vocab = out->words.size();
+  out->token_names = out->words.words();
+  for (std::vector<Sequence>* split : {&out->train, &out->dev, &out->test})
+    for (Sequence& s : *split)
+      for (std::size_t i = 0; i < s.words.size() && i < s.tokens.size(); ++i) s.tokens[i] = out->words.id(s.words[i]);
   return out;
 }
 
 Sweep::Sweep(const SweepConfig& config) : cfg_(config) {
   const std::string problem = check_sweep_config(cfg_);
   if (!problem.empty()) throw std::invalid_argument(problem);
-  if (is_word_task(cfg_.task.kind))
-    throw std::invalid_argument("the data-size sweep is for the generated tasks (image, frames, seen, ...)");
+  if (is_word_task(cfg_.task.kind) && !cfg_.data)
+    throw std::invalid_argument("the data-size sweep of " + std::string(to_string(cfg_.task.kind)) +
+                                " needs its corpus (SweepConfig::data)");
   // Every run gets the same number of steps: no early stop at a target accuracy. Snapshots of the attention
   // (for the app's History view) are not needed here: two at most.
   cfg_.train.target_acc = 0;
   cfg_.train.max_snapshots = 2;
   cfg_.train.snapshot_every = cfg_.train.steps + 1;
-  cfg_.task.train = cfg_.sizes.back();
-  try {
-    full_ = std::make_shared<Dataset>(make_synthetic_dataset(cfg_.task));
-  } catch (const std::exception& e) {
-    throw std::invalid_argument(e.what());
+  if (cfg_.data) {
+    if (cfg_.data->train.empty() || cfg_.data->dev.empty())
+      throw std::invalid_argument("the sweep's data has no training or dev sentences");
+    full_ = cfg_.data;
+    const int whole = static_cast<int>(full_->train.size());
+    for (std::size_t i = 1; i < cfg_.sizes.size(); ++i)
+      if (cfg_.sizes[i - 1] >= whole)
+        throw std::invalid_argument("the training split has " + std::to_string(whole) + " sentences: sizes " +
+                                    std::to_string(cfg_.sizes[i - 1]) + " and " + std::to_string(cfg_.sizes[i]) +
+                                    " would both be all of them");
+  } else {
+    cfg_.task.train = cfg_.sizes.back();
+    try {
+      full_ = std::make_shared<Dataset>(make_synthetic_dataset(cfg_.task));
+    } catch (const std::exception& e) {
+      throw std::invalid_argument(e.what());
+    }
   }
   const ModelConfig* models[2] = {&cfg_.attention, &cfg_.baseline};
   for (int m = 0; m < 2; ++m) names_[m] = describe(Trainer::fit_to_data(*models[m], *full_));
 }
 
-int Sweep::current_size() const { return done_ ? 0 : cfg_.sizes[static_cast<std::size_t>(run_ / 2)]; }
+int Sweep::current_size() const {
+  if (done_) return 0;
+  const int n = cfg_.sizes[static_cast<std::size_t>(run_ / 2)];
+  return static_cast<int>(std::min<std::size_t>(static_cast<std::size_t>(n), full_->train.size()));
+}
 
 void Sweep::start_run() {
   current_data_ = first_training_sequences(*full_, current_size());

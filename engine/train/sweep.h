@@ -11,7 +11,10 @@
 //
 // The first N sequences of a generated task are exactly the training split `--train-size N` makes (a split is
 // drawn from one seeded stream, in order), so every point is the run `attnlab train --train-size N` would
-// make with the same settings. Nothing blocks: the app runs it across frames, the CLI in a loop.
+// make with the same settings. A task of real text (pos, seg_zh) brings its corpus in SweepConfig::data; its
+// first N training sentences are N sentences drawn by the seed (the split's order), with the vocabulary of those
+// N alone, so a word they do not hold is an unknown word, as for a tagger that only ever read them. Nothing
+// blocks: the app runs it across frames, the CLI in a loop.
 //
 // N = training sequences of one run, S = sizes of the sweep, R = 2·S runs
 #pragma once
@@ -33,7 +36,10 @@ struct SweepConfig {
   TaskConfig task;                              // its train size is raised to the largest of `sizes`
   ModelConfig attention, baseline;              // the two models (vocab, tags, ... come from the data)
   TrainConfig train;                            // the same for every run: seed, steps, batch, lr, ...
-  std::vector<int> sizes{50, 200, 1000, 5000};  // (S) training-set sizes, ascending, each >= 1
+  std::vector<int> sizes{50, 200, 1000, 5000};  // (S) training-set sizes, ascending, each >= 1; a size at or
+                                                //   above a corpus's training split is the whole split
+  std::shared_ptr<const Dataset> data;          // a word task's corpus (settings.h: make_dataset); null for the
+                                                //   generated tasks, which the sweep makes from `task`
 };
 
 // "" when the sweep can run, else a message (sizes not ascending, a size below 1, ...).
@@ -41,7 +47,7 @@ std::string check_sweep_config(const SweepConfig& config);
 
 // One finished run.
 struct SweepPoint {
-  int size = 0;          // N
+  int size = 0;          // N (a corpus: at most its training split)
   int model = 0;         // kSweepAttention or kSweepBaseline
   double dev_acc = 0;    // 0..1, the whole dev set, after the last step
   double train_acc = 0;  // on the last report's training batches
@@ -93,7 +99,9 @@ class Sweep {
 };
 
 // The first n training sequences of data, with its dev and test splits (what --train-size n makes of a
-// synthetic task). n larger than the split keeps it whole.
+// synthetic task). n larger than the split keeps it whole. A data set of words (sequences with words: pos,
+// own, seg_zh) gets the vocabulary of those n sentences (its min_count, its case rule) and every split read again
+// with it, unless n keeps the split whole.
 std::shared_ptr<Dataset> first_training_sequences(const Dataset& data, int n);
 
 // What the two curves say, from the numbers alone. At each size the models are "level" when their dev

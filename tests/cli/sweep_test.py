@@ -1,10 +1,12 @@
 #!/usr/bin/env python3
 """attnlab sweep: one JSON line per (size, model), then both curves and the verdict; every point is the run
-`attnlab train --train-size N` makes with the same settings (the same dev accuracy, to the last digit); bad
-sizes, a corpus task and --train-size are refused with one line.
+`attnlab train --train-size N` makes with the same settings (the same dev accuracy, to the last digit); on a corpus
+(pos, here a small CoNLL-U file) the sizes are sentences and 'all' is the whole training split; bad sizes, 'all' on a
+generated task and --train-size are refused with one line.
 
 usage: sweep_test.py ATTNLAB   (the native binary, or attnlab.js for the WebAssembly build)"""
 import json
+import os
 import subprocess
 import sys
 
@@ -58,8 +60,22 @@ def main():
                        (["--train-size", "10"], "--train-size"), (["--model", "cnn"], "--model")):
         rc, out, err = run(attnlab, ["sweep"] + COMMON + args)
         assert rc != 0 and out == "" and says in err and len(err.strip().splitlines()) == 1, (args, rc, out, err)
-    rc, out, err = run(attnlab, ["sweep", "--task", "pos", "--steps", "1"])
-    assert rc != 0 and "fixed corpus" in err, err
+    rc, out, err = run(attnlab, ["sweep", "--sizes", "5,all"] + COMMON)
+    assert rc != 0 and out == "" and "'all'" in err, err
+
+    # a corpus: sentences drawn by the data seed, 'all' = the whole training split
+    conllu = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "engine", "data", "pos_en.conllu")
+    small = ["--task", "pos", "--data", conllu, "--steps", "3", "--batch", "4", "--warmup", "1", "--dim", "8",
+             "--heads", "2", "--layers", "1", "--hidden", "8", "--eval-every", "3"]
+    rc, out, err = run(attnlab, ["sweep", "--sizes", "20,all", "--json"] + small)
+    assert rc == 0, err
+    lines = [json.loads(line) for line in out.splitlines()]
+    assert len(lines) == 5, out
+    whole = lines[4]["curves"]["sizes"][1]
+    assert lines[4]["curves"]["sizes"][0] == 20 and whole > 20, lines[4]
+    assert [p["size"] for p in lines[:4]] == [20, 20, whole, whole], lines[:4]
+    rc, out, err = run(attnlab, ["sweep", "--sizes", "20,all"] + small)
+    assert rc == 0 and "training sets of 20,%d sentences" % whole in out, out
     print("sweep: ok")
 
 

@@ -113,6 +113,61 @@ TEST(Sweep, FirstTrainingSequencesAreTheSmallerTask) {
   EXPECT_EQ(first_training_sequences(big, 50)->train.size(), 10u);
 }
 
+// A small corpus of words: "the wI" sentences, each noun its own word, so a cut keeps only its own nouns.
+std::shared_ptr<const Dataset> word_corpus(int sentences) {
+  std::string text;
+  for (int i = 0; i < sentences; ++i)
+    text += "1\tThe\tthe\tDET\t_\t_\t_\t_\t_\t_\n2\tw" + std::to_string(i % (sentences / 2)) +
+            "\tw\tNOUN\t_\t_\t_\t_\t_\t_\n\n";
+  TaskConfig t = default_task_config(TaskKind::pos);
+  return std::make_shared<Dataset>(make_pos_dataset(t, text, "mem"));
+}
+
+TEST(Sweep, AWordTasksFirstSentencesHaveTheirOwnVocabulary) {
+  const auto big = word_corpus(80);
+  const std::shared_ptr<Dataset> cut = first_training_sequences(*big, 10);
+  ASSERT_EQ(cut->train.size(), 10u);
+  EXPECT_LT(cut->vocab, big->vocab);  // only the words of those 10 sentences (seen twice: min_count)
+  EXPECT_EQ(cut->vocab, cut->words.size());
+  EXPECT_EQ(cut->token_names, cut->words.words());
+  for (const std::vector<Sequence>* split : {&cut->train, &cut->dev, &cut->test})
+    for (const Sequence& s : *split) {
+      ASSERT_EQ(s.tokens.size(), s.words.size());
+      for (std::size_t i = 0; i < s.words.size(); ++i) {
+        EXPECT_EQ(s.tokens[i], cut->words.id(s.words[i]));  // every split read with the new vocabulary
+        EXPECT_LT(s.tokens[i], cut->vocab);
+      }
+    }
+  // a word of the whole split that the 10 sentences do not hold is an unknown word of the cut
+  std::string missing;
+  for (const Sequence& s : big->train)
+    for (const std::string& w : s.words)
+      if (missing.empty() && big->words.known(w) && !cut->words.known(w)) missing = w;
+  ASSERT_FALSE(missing.empty());
+  EXPECT_LT(cut->words.id(missing), cut->words.num_shapes());
+  EXPECT_EQ(first_training_sequences(*big, 100000)->vocab, big->vocab);  // the whole split: as it was
+}
+
+TEST(Sweep, RunsOnACorpusAndCapsItsSizesAtTheSplit) {
+  SweepConfig c = tiny_sweep();
+  c.data = word_corpus(80);
+  c.task = c.data->task;
+  c.sizes = {10, 1000};
+  Sweep sweep(c);
+  while (!sweep.done()) sweep.step(3);
+  ASSERT_TRUE(sweep.error().empty()) << sweep.error();
+  ASSERT_EQ(sweep.points().size(), 4u);
+  EXPECT_EQ(sweep.points()[0].size, 10);
+  EXPECT_EQ(sweep.points()[3].size, static_cast<int>(c.data->train.size()));  // 1000 = all of the split
+  for (const SweepPoint& p : sweep.points()) EXPECT_TRUE(std::isfinite(p.dev_acc));
+  // two sizes that are both the whole split would be one point twice: refused
+  c.sizes = {1000, 2000};
+  EXPECT_THROW(Sweep{c}, std::invalid_argument);
+  // a word task without its corpus: refused with a message
+  c.data = nullptr;
+  EXPECT_THROW(Sweep{c}, std::invalid_argument);
+}
+
 TEST(Sweep, CancelStopsWithoutMorePoints) {
   Sweep s(tiny_sweep());
   s.step(6);  // the first run (4 steps) is done, the second is under way
