@@ -150,6 +150,10 @@ file(GLOB ATTNLAB_WEB_PANELS_SOURCES CONFIGURE_DEPENDS "${CMAKE_SOURCE_DIR}/web/
 add_library(attnlab_web_panels STATIC ${ATTNLAB_WEB_PANELS_SOURCES})
 target_link_libraries(attnlab_web_panels PUBLIC attnlab_web_app attnlab_web_ui)
 target_compile_options(attnlab_web_panels PRIVATE ${ATTNLAB_WARNINGS})
+if(EMSCRIPTEN)
+  # The panels only lay out widgets once a frame (their numbers come from the engine): optimised for size too.
+  target_compile_options(attnlab_web_panels PRIVATE -Os)
+endif()
 
 file(GLOB ATTNLAB_WEB_PLATFORM_SOURCES CONFIGURE_DEPENDS "${CMAKE_SOURCE_DIR}/web/platform/*.cpp")
 add_executable(attnlab_app ${ATTNLAB_WEB_PLATFORM_SOURCES})
