@@ -4,8 +4,8 @@
 #   scripts/results.sh [path/to/attnlab]        (default: build/native/attnlab; `make results` builds it)
 #
 # Every number below comes from `attnlab train --json` / `attnlab eval --json` / `attnlab speed --json`
-# with the settings shown, so each line can be re-run by hand. About 10 minutes on one core (the data-size
-# sweep at the end, `attnlab sweep --task image`, about 3.5 of them).
+# with the settings shown, so each line can be re-run by hand. About 20 minutes on one core (the data-size
+# sweeps at the end, `attnlab sweep --task image` and `--task pos`, about 3.5 and 7 of them).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ATTNLAB=${1:-build/native/attnlab}
@@ -43,7 +43,8 @@ echo "== pos: English part of speech on the Brown Corpus (12 universal tags; tes
 e = json.load(sys.stdin)
 print("  %-36s test %6.2f%%  unknown words %6.2f%%  (each word'"'"'s most frequent training tag; unknown: of its shape)" % (
       "most-frequent-tag baseline", 100 * e["baseline"]["accuracy"], 100 * e["baseline"]["unknown_accuracy"]))'
-prow "the page's default (D32, 3000 steps)" --task pos --dim 32 --batch 16 --warmup 50 --constant-lr --steps 3000
+prow "the page's default (D32, 3000 steps)" --task pos --dim 32 --batch 16 --warmup 50 --constant-lr --steps 3000 \
+  --lr 0.006000000052154064  # the page's lr, a float
 for steps in 2500 5000; do
   prow "attention L2 H4 D64, $steps steps" --task pos --steps $steps
 done
@@ -139,14 +140,24 @@ echo
 echo "== image: CNN vs self-attention as the training set grows (12x12 images, one label per pixel, seed 1)"
 # attnlab sweep: both models on the first N training images for each N, the same steps and seed for every N, the
 # same 200 dev images; the verdict line is computed from these numbers by the engine (engine/train/sweep.h).
-"$ATTNLAB" sweep --task image --sizes 50,200,1000,5000 --json | tail -n 1 | python3 -c '
+# sweep_table ITEMS ARGS...: one `attnlab sweep --json` as a table and its verdict
+sweep_table() {
+  local items=$1; shift
+  "$ATTNLAB" sweep "$@" --json | tail -n 1 | python3 -c '
 import json, sys
-j = json.load(sys.stdin)
+items, j = sys.argv[1], json.load(sys.stdin)
 c, steps, batch = j["curves"], j["steps"], j["batch"]
-print("   %s vs %s; the same budget for every size: %d steps of %d images (%d images seen per run:" % (
-    j["attention"], j["baseline"], steps, batch, steps * batch))
+print("   %s vs %s; the same budget for every size: %d steps of %d %s (%d seen per run:" % (
+    j["attention"], j["baseline"], steps, batch, items, steps * batch))
 print("   " + ", ".join("%.1f epochs of %d" % (steps * min(batch, n) / n, n) for n in c["sizes"]) + ")")
-print("  %-12s" % "images" + "".join("%9d" % n for n in c["sizes"]))
+print("  %-12s" % items + "".join("%9d" % n for n in c["sizes"]))
 for name, key in (("attention", "attention"), ("CNN", "baseline"), ("chance", "majority_acc")):
     print("  %-12s" % name + "".join("%8.2f%%" % (100 * v) if v is not None else "%9s" % "-" for v in c[key]))
-print("  verdict: " + j["sentence"])'
+print("  verdict: " + j["sentence"])' "$items"
+}
+sweep_table images --task image --sizes 50,200,1000,5000
+
+echo
+echo "== pos: CNN vs self-attention as the training set grows (the Brown Corpus; sentences drawn by the seed, each size"
+echo "   with the vocabulary of its own sentences; the same dev documents; seed 1)"
+sweep_table sentences --task pos --sizes 500,2000,10000,all --steps 6000
