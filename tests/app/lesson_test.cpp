@@ -9,6 +9,7 @@
 #include <set>
 
 #include "web/app/app.h"
+#include "web/app/sweep_run.h"
 
 namespace attnlab {
 namespace {
@@ -129,6 +130,11 @@ TEST_P(EveryStop, OpensPredictsTrainsAndRevealsAMeasuredResult) {
     ExpectFilled(x.name.key, x.name.values, x.name.keys, std::string(stop.id) + " number");
   }
   ExpectFilled(std::string("lesson_") + stop.id + "_why_" + r.outcome, r.fill, r.fill_keys, stop.id);
+  if (std::string(stop.id) == "cnn") {  // no sweep has run in this App: the reveal says how to measure the claim
+    bool none = false;
+    for (const auto& [m, k] : r.fill_keys) none |= m == "sweep" && k == "lesson_cnn_sweep_none";
+    EXPECT_TRUE(none);
+  }
   if (stop.question.kind == LessonQuestion::Kind::choice &&
       (stop.question.on_variants || !stop.question.labels.empty())) {
     EXPECT_NE(lesson_choice_key(stop, r.answer), nullptr) << "the answer " << r.answer << " has a label";
@@ -287,6 +293,46 @@ const LessonStop* stop_with_id(const std::string& id, int* n) {
   for (int i = 1; i <= lesson_stop_count(); ++i)
     if (id == lesson_stop(i)->id) return *n = i, lesson_stop(i);
   return nullptr;
+}
+
+TEST(Lesson, TheCnnStopReadsTheVerdictOfTheDataSizeSweepOnPos) {
+  int n = 0;
+  const LessonStop* stop = stop_with_id("cnn", &n);
+  ASSERT_NE(stop, nullptr);
+  App app;
+  ASSERT_TRUE(app.set_state({{"task", "pos"}}).empty());
+  ASSERT_TRUE(app.runs.data) << app.runs.data_error;
+  // the page's sweep on the corpus: 500 and 5000 sentences, then the whole training split (a tiny budget here)
+  ASSERT_EQ(start_sweep(app, 2, 4), "");
+  const int whole = static_cast<int>(app.runs.data->train.size());
+  EXPECT_EQ(app.sweep.sweep->config().sizes, (std::vector<int>{500, 5000, whole}));
+  while (!app.sweep.sweep->done()) app.sweep.sweep->step(10);
+  ASSERT_EQ(app.sweep.sweep->error(), "");
+  ASSERT_EQ(app.sweep.sweep->points().size(), 6u);
+  EXPECT_EQ(app.sweep.sweep->points().back().size, whole);
+
+  ASSERT_TRUE(app.set_state({{"lesson", std::to_string(n)}}).empty());
+  ASSERT_TRUE(app.sweep.sweep) << "the same task and seed: the sweep stays";
+  ASSERT_TRUE(app.set_state({{"guess", some_prediction(app, *stop)}}).empty());
+  for (int i = 0; i < 100 && !app.lesson.result && app.lesson.error.empty(); ++i) app.train_steps(50);
+  ASSERT_TRUE(app.lesson.result.has_value()) << app.lesson.error;
+  const LessonResult& r = *app.lesson.result;
+  const auto key = [&](const char* name) {
+    for (const auto& [m, k] : r.fill_keys)
+      if (m == name) return k;
+    return std::string();
+  };
+  EXPECT_EQ(key("sweep"), "lesson_cnn_sweep");
+  const SweepVerdict v = sweep_verdict(app.sweep.sweep->points());
+  EXPECT_EQ(key("verdict"), sweep_verdict_key(v));
+  EXPECT_EQ(key("items"), "sweep_items_sentences");
+  // every mark of the nested sentences has its value: the verdict's numbers are the sweep's
+  ExpectFilled("lesson_cnn_sweep", r.fill, r.fill_keys, "cnn");
+  ExpectFilled(key("verdict"), r.fill, r.fill_keys, "cnn");
+  char before[32];
+  std::snprintf(before, sizeof before, "%.1f", 100.0 * v.before_attention);
+  EXPECT_NE(std::find(r.fill.begin(), r.fill.end(), std::make_pair(std::string("b_att"), std::string(before))),
+            r.fill.end());
 }
 
 TEST(Lesson, TheDataStopTrainsBothModelsOnFiftyAndOnAThousandImagesScoredOnTheSameDevImages) {

@@ -1,7 +1,8 @@
 // The data-size sweep in a real browser: on the image task the Compare panel's button starts it (the main run
 // pauses), its progress moves, it can be cancelled, and a small sweep (a tiny budget through attnlab.sweep)
 // finishes with one point per size and model and a verdict; the Training panel's chance line is the dev share
-// of the most frequent tag (metrics().chance). Screenshots in build/e2e/sweep-*.png.
+// of the most frequent tag (metrics().chance). On pos the sweep runs on the Brown Corpus's sentences: 500, 5000 and
+// all of the training split. Screenshots in build/e2e/sweep-*.png.
 import assert from 'node:assert/strict';
 import { test, before, after, serve, launch, openPage, waitReady, screenshot } from './harness.mjs';
 
@@ -74,6 +75,32 @@ test('the sweep button starts the sweep, its progress moves, a small sweep ends 
     // bad options are refused with a message
     const msg = await page.evaluate(() => { try { window.attnlab.sweep({ start: true, sizes: [60, 20] }); return null; } catch (e) { return e.message; } });
     assert.match(msg ?? 'no error', /sweep: .*grow/);
+    assert.deepEqual(problems, []);
+  } finally {
+    await context.close();
+  }
+});
+
+test('on pos the sweep runs on the corpus: 500 and 5000 sentences and the whole training split, with a verdict', async () => {
+  const { context, page, problems } = await openPage(browser);
+  try {
+    await page.goto(server.url + '#panel=compare');
+    await waitReady(page);
+    const d = await page.evaluate(() => window.attnlab.dataReady(120000));
+    const whole = d.sentences.train;
+    assert.ok(await findWidget(page, /^Run the sweep/), 'the Compare panel offers the sweep on pos');
+    let s = await sweep(page, { start: true, steps: 3, batch: 8 });
+    assert.equal(s.running, true);
+    assert.deepEqual(s.sizes, [500, 5000, whole]);
+    const t0 = Date.now();
+    while (!s.done && Date.now() - t0 < 120000) { await page.waitForTimeout(250); s = await sweep(page); }
+    assert.equal(s.done, true, JSON.stringify(s));
+    assert.equal(s.error, '');
+    assert.deepEqual(s.points.map((p) => p.size), [500, 500, 5000, 5000, whole, whole]);
+    for (const p of s.points) assert.ok(p.devAcc >= 0 && p.devAcc <= 1 && p.steps === 3, JSON.stringify(p));
+    assert.match(s.sentence, /sentences/);
+    await page.waitForTimeout(300);
+    await screenshot(page, 'sweep-pos-done.png');
     assert.deepEqual(problems, []);
   } finally {
     await context.close();

@@ -16,6 +16,7 @@
 #include "engine/train/embeddings.h"
 #include "web/app/app.h"
 #include "web/app/lesson.h"
+#include "web/app/sweep_run.h"
 
 namespace attnlab {
 
@@ -117,6 +118,24 @@ ImageScores image_scores(const Run& run) {
 
 
 // A "which variant is the most accurate?" result: the accuracies, the best one as the answer. Its index.
+// {sweep}: what the page's data-size sweep (the Compare panel) measured on this task and seed, if one has finished
+// (its verdict, lesson_cnn_sweep), else how to measure it (lesson_cnn_sweep_none). The stop's own runs train a
+// few hundred steps on all the data; the lecture's claim is about the amount of data, which only the sweep varies.
+static void sweep_sentence(const App& app, LessonResult* r) {
+  const Sweep* sw = app.sweep.sweep.get();
+  if (sw && sw->done() && !sw->cancelled() && sw->error().empty() && app.sweep.task == app.state.task) {
+    const SweepVerdict v = sweep_verdict(sw->points());
+    if (v.sizes > 0) {
+      for (const auto& kv : sweep_verdict_values(v)) r->fill.push_back(kv);
+      r->fill_keys.emplace_back("items", sweep_items_key(sweep_on_corpus(app.sweep.task)));
+      r->fill_keys.emplace_back("verdict", sweep_verdict_key(v));
+      r->fill_keys.emplace_back("sweep", "lesson_cnn_sweep");
+      return;
+    }
+  }
+  r->fill_keys.emplace_back("sweep", "lesson_cnn_sweep_none");
+}
+
 int most_accurate(LessonContext& ctx, const char* id, LessonResult* r) {
   const LessonStop& stop = stop_named(id);
   const int best = accuracies(ctx, stop, r);
@@ -561,6 +580,7 @@ const std::vector<LessonStop>& lesson_stops() {
          LessonResult r;
          const int best = most_accurate(ctx, "cnn", &r);
          r.outcome = best == 1 ? "cnn" : best == 2 ? "full" : "window";
+         sweep_sentence(ctx.app, &r);
          return r;
        }},
 

@@ -21,6 +21,11 @@ struct AppState;
 // size: 300 steps of 16 images are 4.8 epochs of 1000 images, about one of 5000 (and 96 of 50).
 inline constexpr int kPageSweepSteps = 300;
 inline constexpr int kPageSweepBatch = 16;
+// On a corpus (pos: the Brown Corpus) fewer points and a budget of its own, labelled as such in the panel: 500 and
+// 5000 sentences and the whole training split, 2000 steps of 16 sentences (113 s in headless Chromium here;
+// `make results` measures 500, 2000, 10000 and all with 6000 steps of 32: docs/data.md).
+inline constexpr int kPageCorpusSweepSteps = 2000;
+inline const std::vector<int> kPageCorpusSweepSizes = {500, 5000};  // then the whole split (those below it)
 
 struct SweepRun {
   std::unique_ptr<Sweep> sweep;  // null until started
@@ -31,12 +36,23 @@ struct SweepRun {
   bool running() const { return sweep && !sweep->done() && !sweep->cancelled(); }
 };
 
-// The sweep offered for these settings: a generated task (not pos, seg_zh, own). "" when it can run, else why.
+// The sweep offered for these settings: a generated task, or pos and seg_zh on their corpus (not own, whose data
+// is the student's and small). "" when it can run, else why.
 std::string sweep_unavailable(const AppState& settings);
+bool sweep_on_corpus(const std::string& task);  // pos, seg_zh: sentences of a corpus, not generated sequences
 // Starts (or restarts) the sweep with the page's settings: attention as the Model panel sets it (whatever
 // model the main run is), the CNN with the page's kernel, training settings of the page with steps and batch
-// (0 = kPageSweepSteps, kPageSweepBatch) and sizes (empty = 50, 200, 1000, 5000). "" or the problem.
+// (0 = kPageSweepSteps, or kPageCorpusSweepSteps on a corpus; kPageSweepBatch) and sizes (empty = 50, 200, 1000,
+// 5000; on a corpus kPageCorpusSweepSizes below its training split, then the whole split). A corpus sweep uses the page's data set (runs.data): while the Brown
+// Corpus is still on its way it cannot start. "" or the problem.
 std::string start_sweep(App& app, int steps = 0, int batch = 0, const std::vector<int>& sizes = {});
 void cancel_sweep(App& app);
+
+// The verdict in the app's words: the key of its sentence (sweep_verdict_crossover, ...), the values that fill
+// it ({before}, {after}, {b_att}, {b_base}, {a_att}, {a_base} in percent) and the key of its {items} (images, or
+// a corpus's sentences). The Compare panel and the lesson's stop "Self-attention vs CNN" say it the same way.
+const char* sweep_verdict_key(const SweepVerdict& v);
+std::vector<std::pair<std::string, std::string>> sweep_verdict_values(const SweepVerdict& v);
+const char* sweep_items_key(bool corpus);
 
 }  // namespace attnlab

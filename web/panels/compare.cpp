@@ -18,21 +18,22 @@ using ui::S;
 
 // ---- The data-size sweep section
 
-// Shown on generated tasks when the baseline is the CNN, always on the image task, and whenever a sweep exists.
+// Shown on generated tasks when the baseline is the CNN, always on the image task and on a corpus (pos: the lesson's
+// stop "Self-attention vs CNN" sends the student here), and whenever a sweep exists.
 static bool SweepOffered(const App& app) {
   if (app.sweep.sweep) return true;
-  return sweep_unavailable(app.state).empty() && (app.state.task == "image" || app.state.baseline == "cnn");
+  return sweep_unavailable(app.state).empty() &&
+         (app.state.task == "image" || sweep_on_corpus(app.state.task) || app.state.baseline == "cnn");
 }
 
-static std::string Pct(double x) {
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "%.1f", 100.0 * x);
-  return buf;
+static const char* Text(const char* key) {  // a key's text ("" if the table lacks it: tests/ui check every key)
+  const char* t = ui::text(key);
+  return t ? t : "";
 }
 
 // Dev accuracy against the training-set size (log scale on x): both models' points as they finish, joined by
 // lines, and the chance level as a dashed line. Hovering a point names it.
-static void SweepChart(const Sweep& sw, const char* x_label, ImVec2 size) {
+static void SweepChart(const Sweep& sw, const char* x_label, const char* point_format, ImVec2 size) {
   const std::vector<int>& sizes = sw.config().sizes;
   const std::vector<SweepPoint>& pts = sw.points();
   ImGui::PushID("sweep_chart");
@@ -109,26 +110,19 @@ static void SweepChart(const Sweep& sw, const char* x_label, ImVec2 size) {
   }
   if (hover >= 0) {
     const SweepPoint& p = pts[static_cast<std::size_t>(hover)];
-    ImGui::SetTooltip(S().sweep_point, names[p.model], p.size, 100 * p.dev_acc, 100 * p.train_acc, p.epochs);
+    ImGui::SetTooltip(point_format, names[p.model], p.size, 100 * p.dev_acc, 100 * p.train_acc, p.epochs);
   }
   ImGui::PopID();
 }
 
 // The verdict and one sentence on why, filled from the measured numbers (engine/train/sweep.h).
-static void SweepVerdictText(const Sweep& sw) {
+static void SweepVerdictText(const Sweep& sw, bool corpus) {
   const SweepVerdict v = sweep_verdict(sw.points());
   if (v.sizes == 0) return;
   using K = SweepVerdict::Kind;
-  const std::vector<std::pair<std::string, std::string>> values = {
-      {"before", std::to_string(v.before)}, {"after", std::to_string(v.after)}, {"b_att", Pct(v.before_attention)},
-      {"b_base", Pct(v.before_baseline)},   {"a_att", Pct(v.after_attention)},  {"a_base", Pct(v.after_baseline)}};
-  const char* verdict = v.kind == K::crossover          ? S().sweep_verdict_crossover
-                        : v.kind == K::reverse          ? S().sweep_verdict_reverse
-                        : v.kind == K::attention_always ? S().sweep_verdict_attention
-                        : v.kind == K::baseline_always  ? S().sweep_verdict_cnn
-                        : v.kind == K::level            ? S().sweep_verdict_level
-                                                        : S().sweep_verdict_mixed;
-  ui::Prose(ui::fill(verdict, values).c_str());
+  std::vector<std::pair<std::string, std::string>> values = sweep_verdict_values(v);
+  values.emplace_back("items", Text(sweep_items_key(corpus)));
+  ui::Prose(ui::fill(Text(sweep_verdict_key(v)), values).c_str());
   const ModelConfig& cnn = sw.config().baseline;
   const int rf = 1 + cnn.cnn_layers * (cnn.kernel - 1);
   const int smallest = sw.config().sizes.front();
@@ -138,10 +132,11 @@ static void SweepVerdictText(const Sweep& sw) {
       {"smallest", std::to_string(smallest)},
       {"labels", ui::GroupDigits(labels)},
       {"steps", std::to_string(sw.config().train.steps)}};
-  const char* why = v.kind == K::crossover          ? S().sweep_why_crossover
-                    : v.kind == K::attention_always ? S().sweep_why_attention
-                    : v.kind == K::baseline_always  ? S().sweep_why_cnn
-                                                    : S().sweep_why_noise;
+  const char* why = v.kind == K::crossover ? S().sweep_why_crossover
+                    : v.kind == K::attention_always
+                        ? (corpus ? S().sweep_why_attention_corpus : S().sweep_why_attention)
+                    : v.kind == K::baseline_always ? S().sweep_why_cnn
+                                                   : S().sweep_why_noise;
   ui::Prose(ui::fill(why, why_values).c_str());
 }
 
@@ -149,13 +144,22 @@ static void ShowSweepSection(App& app) {
   ImGui::Separator();
   ImGui::TextUnformatted(S().sweep_title);
   HelpMarker(S().sweep_help);
-  ui::Prose(S().sweep_intro);
   SweepRun& run = app.sweep;
   const Sweep* sw = run.sweep.get();
-  const int steps = sw ? run.steps : kPageSweepSteps, batch = sw ? run.batch : kPageSweepBatch;
-  const std::vector<int> sizes = sw ? sw->config().sizes : SweepConfig{}.sizes;
-  char line[512];
-  std::snprintf(line, sizeof line, S().sweep_budget, steps, batch,
+  const bool corpus = sweep_on_corpus(sw ? run.task : app.state.task);
+  ui::Prose(corpus ? S().sweep_intro_corpus : S().sweep_intro);
+  const int steps = sw ? run.steps : corpus ? kPageCorpusSweepSteps : kPageSweepSteps;
+  const int batch = sw ? run.batch : kPageSweepBatch;
+  std::vector<int> sizes = sw ? sw->config().sizes : SweepConfig{}.sizes;
+  if (!sw && corpus) {  // what start_sweep will run: the sizes below the data's training split, then all of it
+    const int whole = app.runs.data ? static_cast<int>(app.runs.data->train.size()) : 0;
+    sizes.clear();
+    for (int n : kPageCorpusSweepSizes)
+      if (n < whole) sizes.push_back(n);
+    sizes.push_back(std::max(whole, 1));
+  }
+  char line[640];
+  std::snprintf(line, sizeof line, corpus ? S().sweep_budget_corpus : S().sweep_budget, steps, batch,
                 static_cast<double>(steps) * std::min(batch, sizes.front()) / sizes.front(), sizes.front(),
                 static_cast<double>(steps) * batch / sizes.back(), sizes.back(), app.state.k, app.state.seed);
   ui::Prose(line);
@@ -173,7 +177,7 @@ static void ShowSweepSection(App& app) {
     const double left_ms = sw->steps_done() > 0 ? elapsed / static_cast<double>(sw->steps_done()) *
                                                       static_cast<double>(sw->steps_total() - sw->steps_done())
                                                 : 0.0;
-    ImGui::Text(S().sweep_progress, sw->run_index() + 1, sw->runs(),
+    ImGui::Text(corpus ? S().sweep_progress_corpus : S().sweep_progress, sw->run_index() + 1, sw->runs(),
                 sw->current_model() == kSweepAttention ? S().sweep_attention : S().sweep_cnn, sw->current_size(),
                 sw->current_step(), steps, left_ms / 60000.0);
     ImGui::TextDisabled("%s", S().sweep_paused_main);
@@ -185,8 +189,12 @@ static void ShowSweepSection(App& app) {
   if (!sw->error().empty()) ImGui::TextColored(ImVec4(1, 0.55f, 0.45f, 1), S().sweep_failed, sw->error().c_str());
   const float w = ImGui::GetContentRegionAvail().x;
   const float h = std::max(ImGui::GetFontSize() * 10, std::min(w * 0.5f, ImGui::GetFontSize() * 16));
-  SweepChart(*sw, sw->data().is_image() ? S().sweep_axis : S().sweep_axis_sequences, ImVec2(w, h));
-  if (!run.running()) SweepVerdictText(*sw);
+  SweepChart(*sw,
+             sw->data().is_image() ? S().sweep_axis
+             : corpus              ? S().sweep_axis_sentences
+                                   : S().sweep_axis_sequences,
+             corpus ? S().sweep_point_corpus : S().sweep_point, ImVec2(w, h));
+  if (!run.running()) SweepVerdictText(*sw, corpus);
 }
 
 void ShowComparePanel(App& app, PanelTextures&) {
