@@ -94,8 +94,8 @@ test('#lang=zh: every panel in Chinese, the Chinese strings on screen, nothing b
   }
 });
 
-test('the title-line switch changes the language at any moment; training goes on', async () => {
-  const o = await open('#train=true');
+test('the title-line switch changes the language at any moment; training goes on, the panel stays', async () => {
+  const o = await open('#train=true&panel=compare');
   try {
     await until(o.page, 'training', async () => (await o.page.evaluate(() => window.attnlab.metrics())).step > 20);
     const before = (await o.page.evaluate(() => window.attnlab.metrics())).step;
@@ -111,6 +111,8 @@ test('the title-line switch changes the language at any moment; training goes on
     await until(o.page, 'the Chinese interface', async () => (await ui(o.page)).language === 'zh');
     assert.equal((await state(o.page)).lang, 'zh');
     assert.ok(o.page.url().includes('lang=zh'), `the link keeps the language: ${o.page.url()}`);
+    await frames(o.page, 3);
+    assert.equal((await state(o.page)).panel, 'compare', 'the tab shown stays when its title changes language');
     const after = (await o.page.evaluate(() => window.attnlab.metrics())).step;
     assert.ok(after >= before, `the run goes on (step ${before} -> ${after})`);
     b = await find(ZH.lang_switch_en);
@@ -119,6 +121,8 @@ test('the title-line switch changes the language at any moment; training goes on
     await o.page.mouse.click(b.x, b.y);
     await until(o.page, 'the English interface', async () => (await ui(o.page)).language === 'en');
     assert.ok((await o.page.evaluate(() => window.attnlab.metrics())).step >= after);
+    await frames(o.page, 3);
+    assert.equal((await state(o.page)).panel, 'compare');
     assert.deepEqual(o.problems, []);
   } finally {
     await o.context.close();

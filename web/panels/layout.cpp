@@ -242,7 +242,9 @@ void ShowViewTabs(App& app, PanelTextures& tex, const std::vector<Panel>& panels
   if (ImGui::BeginTabBar("##views", bar)) {
     for (Panel p : panels) {
       const ImGuiTabItemFlags f = forced && p == app.state.panel ? ImGuiTabItemFlags_SetSelected : 0;
-      if (ImGui::BeginTabItem(PanelTitle(p), nullptr, f)) {
+      // the tab's ID is the panel, not its title: a change of language (or the Chinese font arriving) keeps the tab
+      const std::string label = std::string(PanelTitle(p)) + "###view" + std::to_string(static_cast<int>(p));
+      if (ImGui::BeginTabItem(label.c_str(), nullptr, f)) {
         selected_by_ui = p;
         ImGui::BeginChild("##view", ImVec2(0, 0), false);
         RecordWindow(app, "view");

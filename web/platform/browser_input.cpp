@@ -208,7 +208,11 @@ void ImGuiTestEngineHook_ItemAdd(ImGuiContext* ctx, const ImRect& bb, ImGuiID id
 }
 void ImGuiTestEngineHook_ItemInfo(ImGuiContext* ctx, ImGuiID id, const char* label, ImGuiItemStatusFlags) {
   if (!label || !ctx->CurrentWindow) return;
-  attnlab::input().items.push_back({id, label, ctx->CurrentWindow->Name});
+  // "Title###id": the text shown is the part before "###" (the view tabs keep one ID in every language)
+  std::string shown = label;
+  const std::size_t id_mark = shown.find("###");
+  if (id_mark != std::string::npos && id_mark > 0) shown.resize(id_mark);
+  attnlab::input().items.push_back({id, shown, ctx->CurrentWindow->Name});
 }
 void ImGuiTestEngineHook_Log(ImGuiContext*, const char*, ...) {}
 const char* ImGuiTestEngine_FindItemDebugLabel(ImGuiContext*, ImGuiID) { return nullptr; }
