@@ -305,10 +305,14 @@ TEST(Lesson, TheCnnStopReadsTheVerdictOfTheDataSizeSweepOnPos) {
   // the page's sweep on the corpus: 500 and 5000 sentences, then the whole training split (a tiny budget here)
   ASSERT_EQ(start_sweep(app, 2, 4), "");
   const int whole = static_cast<int>(app.runs.data->train.size());
-  EXPECT_EQ(app.sweep.sweep->config().sizes, (std::vector<int>{500, 5000, whole}));
+  std::vector<int> sizes;  // (the sanitizer builds read a 10-document Brown Corpus: fewer sizes below its split)
+  for (int size : {500, 5000})
+    if (size < whole) sizes.push_back(size);
+  sizes.push_back(whole);
+  EXPECT_EQ(app.sweep.sweep->config().sizes, sizes);
   while (!app.sweep.sweep->done()) app.sweep.sweep->step(10);
   ASSERT_EQ(app.sweep.sweep->error(), "");
-  ASSERT_EQ(app.sweep.sweep->points().size(), 6u);
+  ASSERT_EQ(app.sweep.sweep->points().size(), 2 * sizes.size());
   EXPECT_EQ(app.sweep.sweep->points().back().size, whole);
 
   ASSERT_TRUE(app.set_state({{"lesson", std::to_string(n)}}).empty());
