@@ -57,7 +57,7 @@ const Batch<float>& BatchBuilder::build(const Dataset& data, const std::vector<S
       if (!s.tokens.empty()) tokens_[n] = s.tokens[t];
       if (drop != nullptr && rng != nullptr && !s.words.empty() &&
           rng->uniform() < (*drop)[static_cast<std::size_t>(tokens_[n])]) {
-        tokens_[n] = word_shape(s.words[t]);  // as if this word had never been seen
+        tokens_[n] = data.words.shape(s.words[t]);  // as if this word had never been seen (its vocabulary's shapes)
       }
       tags_[n] = s.tags[t];
       if (features)

@@ -16,6 +16,7 @@
 #include <string>
 
 #include "engine/data/brown.h"
+#include "engine/data/words.h"
 
 namespace attnlab {
 namespace {
@@ -143,6 +144,34 @@ TEST(LectureResults, PosTaggerReadsISawA) {
   std::string tags;
   for (int i = 0; i < 3; ++i) tags += (tags.empty() ? "" : " ") + data->tag_names[static_cast<std::size_t>(pred[i])];
   EXPECT_EQ(tags, "PRON VERB DET");
+}
+
+// Word dropout hides a word behind a shape token of the data's own vocabulary: with the 12 shapes of an older
+// model file's vocabulary, a hidden word is one of those 12, never an id of the newer shapes (a real word there).
+TEST(Trainer, WordDropoutUsesTheShapesOfTheVocabulary) {
+  Dataset d;
+  d.task = default_task_config(TaskKind::pos);
+  std::vector<std::string> list = legacy_shape_names();
+  for (const char* w : {"kindness", "happily", "nations", "glass"}) list.push_back(w);
+  d.words = WordVocab::from_list(list, true);
+  d.vocab = d.words.size();
+  d.tag_names = {"A", "B"};
+  Sequence s;
+  s.words = {"kindness", "happily", "nations", "glass"};
+  for (const std::string& w : s.words) s.tokens.push_back(d.words.id(w));
+  s.tags = {0, 1, 0, 1};
+  d.train = {s};
+  const std::vector<float> always(static_cast<std::size_t>(d.vocab), 1.0f);  // hide every word
+  Rng rng(1);
+  BatchBuilder b;
+  const int idx = 0;
+  const Batch<float>& mb = b.build(d, d.train, &idx, 1, true, &always, &rng);
+  for (int t = 0; t < 4; ++t) {
+    EXPECT_EQ(mb.tokens[t], d.words.shape(s.words[static_cast<std::size_t>(t)]))
+        << s.words[static_cast<std::size_t>(t)];
+    EXPECT_LT(mb.tokens[t], kLegacyShapes);
+  }
+  EXPECT_EQ(d.words.words()[static_cast<std::size_t>(mb.tokens[0])], "<unk-tion>");  // -ness, in the old shapes
 }
 
 TEST(Trainer, StopsAtTheTargetAccuracy) {
