@@ -292,20 +292,30 @@ Sequence sequence_from_words(const Dataset& data, const std::vector<std::string>
   return s;
 }
 
-// The vocabulary of the training sentences' words (words.h), then every sentence as a sequence of it. `sentences`
-// are laid out test | dev | train: the first n_test, the next n_dev, the rest.
-static void words_and_sequences(Dataset& d, const std::vector<const TaggedSentence*>& sentences, std::size_t n_test,
-                                std::size_t n_dev) {
+void vocabulary_from_training_split(Dataset& d) {
   std::vector<std::vector<std::string>> train_words;
-  for (std::size_t i = n_test + n_dev; i < sentences.size(); ++i) train_words.push_back(sentences[i]->words);
+  for (const Sequence& s : d.train) train_words.push_back(s.words);
   d.words = WordVocab::build(train_words, d.task.min_count, d.task.lowercase);
   d.vocab = d.words.size();
   d.token_names = d.words.words();
+  for (std::vector<Sequence>* split : {&d.train, &d.dev, &d.test})
+    for (Sequence& s : *split) {
+      s.tokens.resize(s.words.size());
+      for (std::size_t i = 0; i < s.words.size(); ++i) s.tokens[i] = d.words.id(s.words[i]);
+    }
+}
+
+// Every sentence as a sequence of its words and tags, then the vocabulary of the training split. `sentences` are
+// laid out test | dev | train: the first n_test, the next n_dev, the rest.
+static void words_and_sequences(Dataset& d, const std::vector<const TaggedSentence*>& sentences, std::size_t n_test,
+                                std::size_t n_dev) {
   for (std::size_t i = 0; i < sentences.size(); ++i) {
-    Sequence s = sequence_from_words(d, sentences[i]->words);
+    Sequence s;
+    s.words = sentences[i]->words;
     s.tags = sentences[i]->tags;
     (i < n_test ? d.test : i < n_test + n_dev ? d.dev : d.train).push_back(std::move(s));
   }
+  vocabulary_from_training_split(d);
 }
 
 Dataset make_tagged_dataset(const TaskConfig& task, const std::vector<TaggedSentence>& sentences_in,

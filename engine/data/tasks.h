@@ -156,6 +156,12 @@ std::vector<Sequence> make_synthetic_sequences(const Dataset& data, int count, i
 // Sequence(s) from words for the pos and own tasks: ids from the vocabulary, unknown words → shape tokens.
 Sequence sequence_from_words(const Dataset& data, const std::vector<std::string>& words);
 
+// A data set of words (its sequences hold their words) gets the vocabulary of its training split's words
+// (words.h; d.task's min_count and case rule), and every split's token ids are read with it: a word that is not
+// in the training split is an unknown word. Every data set of words is made this way; the data-size sweep uses it
+// on the first N training sentences.
+void vocabulary_from_training_split(Dataset& d);
+
 // A data file of engine/data/ that is not compiled in: the first readable of $ATTNLAB_DATA/<file>,
 // engine/data/<file> under the working directory, and the same file in the source tree this engine was compiled
 // from; its text in *text and where it was in *path. False (with what was tried, comma-separated) if none is.

@@ -29,15 +29,8 @@ std::shared_ptr<Dataset> first_training_sequences(const Dataset& data, int n) {
   if (keep == data.train.size()) return out;
   out->train.resize(keep);
   out->task.train = static_cast<int>(keep);
-  if (!is_word_task(data.task.kind) || keep == 0 || out->train.front().words.empty()) return out;
-  std::vector<std::vector<std::string>> words;
-  for (const Sequence& s : out->train) words.push_back(s.words);
-  out->words = WordVocab::build(words, data.task.min_count, data.task.lowercase);
-  out->vocab = out->words.size();
-  out->token_names = out->words.words();
-  for (std::vector<Sequence>* split : {&out->train, &out->dev, &out->test})
-    for (Sequence& s : *split)
-      for (std::size_t i = 0; i < s.words.size() && i < s.tokens.size(); ++i) s.tokens[i] = out->words.id(s.words[i]);
+  if (is_word_task(data.task.kind) && keep > 0 && !out->train.front().words.empty())
+    vocabulary_from_training_split(*out);
   return out;
 }
 
