@@ -24,7 +24,6 @@ namespace {
 // training split; about 3 minutes for 4 sizes at D32.
 constexpr int kDefaultSteps = 500;
 constexpr int kDefaultCorpusSteps = 2000;
-constexpr int kAllSentences = 100000;  // "all" in --sizes: the whole training split of a corpus
 
 struct SweepCmd {
   TaskOptions task;
@@ -46,7 +45,7 @@ std::vector<int> parse_sizes(const std::string& text, bool corpus) {
         throw Error(
             "--sizes: 'all' is the whole training split of a corpus (pos, seg_zh); a generated "
             "task needs numbers");
-      out.push_back(kAllSentences);
+      out.push_back(kSweepMaxSize);  // the whole training split
       continue;
     }
     std::size_t used = 0;
@@ -106,9 +105,8 @@ void run(SweepCmd o, bool steps_given) {
     throw Error(e.what());
   }
   const int steps = cfg.train.steps, batch = cfg.train.batch;
-  const std::string items = cfg.task.kind == TaskKind::image ? "images" : corpus ? "sentences" : "sequences";
-  std::vector<int> sizes;  // as run: a corpus's "all" is its training split
-  for (int n : cfg.sizes) sizes.push_back(std::min(n, static_cast<int>(sweep->data().train.size())));
+  const std::string items = sweep_items(sweep->data());
+  const std::vector<int>& sizes = sweep->config().sizes;  // as run: a corpus's "all" is its training split
   std::string sizes_text;
   for (int n : sizes) sizes_text += (sizes_text.empty() ? "" : ",") + std::to_string(n);
   const std::string base_name = o.baseline == "cnn" ? "CNN" : o.baseline;

@@ -15,7 +15,8 @@ std::string check_sweep_config(const SweepConfig& c) {
     if (c.sizes[i] < 1) return "a training-set size must be at least 1 (got " + std::to_string(c.sizes[i]) + ")";
     if (i > 0 && c.sizes[i] <= c.sizes[i - 1]) return "the training-set sizes must grow (e.g. 50,200,1000,5000)";
   }
-  if (c.sizes.back() > 100000) return "a training-set size of at most 100000 sequences";
+  if (c.sizes.back() > kSweepMaxSize)
+    return "a training-set size of at most " + std::to_string(kSweepMaxSize) + " sequences";
   if (c.train.steps < 1) return "every run of the sweep needs at least one step";
   if (c.attention.kind != ModelKind::attention) return "the sweep's first model must be self-attention";
   if (c.baseline.kind == ModelKind::attention) return "the sweep's baseline must be a baseline model (e.g. the CNN)";
@@ -55,6 +56,7 @@ Sweep::Sweep(const SweepConfig& config) : cfg_(config) {
         throw std::invalid_argument("the training split has " + std::to_string(whole) + " sentences: sizes " +
                                     std::to_string(cfg_.sizes[i - 1]) + " and " + std::to_string(cfg_.sizes[i]) +
                                     " would both be all of them");
+    for (int& n : cfg_.sizes) n = std::min(n, whole);  // the sizes as run
   } else {
     cfg_.task.train = cfg_.sizes.back();
     try {
@@ -67,11 +69,7 @@ Sweep::Sweep(const SweepConfig& config) : cfg_(config) {
   for (int m = 0; m < 2; ++m) names_[m] = describe(Trainer::fit_to_data(*models[m], *full_));
 }
 
-int Sweep::current_size() const {
-  if (done_) return 0;
-  const int n = cfg_.sizes[static_cast<std::size_t>(run_ / 2)];
-  return static_cast<int>(std::min<std::size_t>(static_cast<std::size_t>(n), full_->train.size()));
-}
+int Sweep::current_size() const { return done_ ? 0 : cfg_.sizes[static_cast<std::size_t>(run_ / 2)]; }
 
 void Sweep::start_run() {
   current_data_ = first_training_sequences(*full_, current_size());
@@ -228,6 +226,10 @@ static std::string points(double p) {
   char buf[48];
   std::snprintf(buf, sizeof buf, "%g percentage points", p);
   return buf;
+}
+
+const char* sweep_items(const Dataset& data) {
+  return data.is_image() ? "images" : is_word_task(data.task.kind) ? "sentences" : "sequences";
 }
 
 std::string verdict_sentence(const SweepVerdict& v, const std::string& base, const std::string& items) {

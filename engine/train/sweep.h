@@ -29,15 +29,17 @@
 
 namespace attnlab {
 
-inline constexpr int kSweepAttention = 0;  // SweepPoint::model: the attention model
-inline constexpr int kSweepBaseline = 1;   //   and the baseline (the CNN)
+inline constexpr int kSweepAttention = 0;     // SweepPoint::model: the attention model
+inline constexpr int kSweepBaseline = 1;      //   and the baseline (the CNN)
+inline constexpr int kSweepMaxSize = 100000;  // the largest training-set size (on a corpus: all of its split)
 
 struct SweepConfig {
   TaskConfig task;                              // its train size is raised to the largest of `sizes`
   ModelConfig attention, baseline;              // the two models (vocab, tags, ... come from the data)
   TrainConfig train;                            // the same for every run: seed, steps, batch, lr, ...
   std::vector<int> sizes{50, 200, 1000, 5000};  // (S) training-set sizes, ascending, each >= 1; a size at or
-                                                //   above a corpus's training split is the whole split
+                                                //   above a corpus's training split is the whole split (the
+                                                //   Sweep's config() holds the sizes as run)
   std::shared_ptr<const Dataset> data;          // a word task's corpus (settings.h: make_dataset); null for the
                                                 //   generated tasks, which the sweep makes from `task`
 };
@@ -47,7 +49,7 @@ std::string check_sweep_config(const SweepConfig& config);
 
 // One finished run.
 struct SweepPoint {
-  int size = 0;          // N (a corpus: at most its training split)
+  int size = 0;          // N
   int model = 0;         // kSweepAttention or kSweepBaseline
   double dev_acc = 0;    // 0..1, the whole dev set, after the last step
   double train_acc = 0;  // on the last report's training batches
@@ -126,6 +128,8 @@ struct SweepVerdict {
 inline constexpr double kSweepTiePoints = 0.5;
 SweepVerdict sweep_verdict(const std::vector<SweepPoint>& points, double tie_points = kSweepTiePoints);
 const char* to_string(SweepVerdict::Kind kind);  // "crossover", "reverse", ...
+// What the training sets are made of, in English: "images", "sentences" (a corpus of words) or "sequences".
+const char* sweep_items(const Dataset& data);
 // The verdict as one English sentence with its numbers (the command line and make results; the app has its
 // own sentences in the strings tables, filled from the same SweepVerdict).
 std::string verdict_sentence(const SweepVerdict& v, const std::string& baseline_name = "CNN",

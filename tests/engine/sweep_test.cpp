@@ -159,6 +159,7 @@ TEST(Sweep, RunsOnACorpusAndCapsItsSizesAtTheSplit) {
   ASSERT_EQ(sweep.points().size(), 4u);
   EXPECT_EQ(sweep.points()[0].size, 10);
   EXPECT_EQ(sweep.points()[3].size, static_cast<int>(c.data->train.size()));  // 1000 = all of the split
+  EXPECT_EQ(sweep.config().sizes, (std::vector<int>{10, static_cast<int>(c.data->train.size())}));  // as run
   for (const SweepPoint& p : sweep.points()) EXPECT_TRUE(std::isfinite(p.dev_acc));
   // two sizes that are both the whole split would be one point twice: refused
   c.sizes = {1000, 2000};

@@ -203,10 +203,7 @@ static nlohmann::json sweep_json(const App& app) {
   const SweepVerdict v = sweep_verdict(s.points());
   if (v.sizes > 0) {
     out["verdict"] = to_string(v.kind);
-    out["sentence"] = verdict_sentence(v, "CNN",
-                                       s.data().is_image()       ? "images"
-                                       : sweep_on_corpus(r.task) ? "sentences"
-                                                                 : "sequences");
+    out["sentence"] = verdict_sentence(v, "CNN", sweep_items(s.data()));
   }
   return out;
 }
