@@ -11,6 +11,14 @@ namespace attnlab {
 
 bool sweep_on_corpus(const std::string& task) { return task == "pos" || task == "seg_zh"; }
 
+std::vector<int> page_corpus_sweep_sizes(int whole) {
+  std::vector<int> sizes;
+  for (int n : kPageCorpusSweepSizes)
+    if (n < whole) sizes.push_back(n);
+  sizes.push_back(std::max(whole, 1));
+  return sizes;
+}
+
 std::string sweep_unavailable(const AppState& s) {
   TaskKind kind = TaskKind::pos;
   if (!from_string(s.task, &kind)) return "unknown task " + s.task;
@@ -41,11 +49,7 @@ std::string start_sweep(App& app, int steps, int batch, const std::vector<int>& 
     if (corpus) {
       cfg.data = app.runs.data;  // the page's own data set: its split, its seed's order
       cfg.task = cfg.data->task;
-      const int whole = static_cast<int>(cfg.data->train.size());
-      cfg.sizes.clear();  // the sizes below the whole split, then the whole split
-      for (int n : kPageCorpusSweepSizes)
-        if (n < whole) cfg.sizes.push_back(n);
-      cfg.sizes.push_back(whole);
+      cfg.sizes = page_corpus_sweep_sizes(static_cast<int>(cfg.data->train.size()));
     }
     cfg.attention = App::model_config("attention", app.state);
     cfg.baseline = App::model_config("cnn", app.state);

@@ -26,6 +26,8 @@ inline constexpr int kPageSweepBatch = 16;
 // `make results` measures 500, 2000, 10000 and all with 6000 steps of 32: docs/data.md).
 inline constexpr int kPageCorpusSweepSteps = 2000;
 inline const std::vector<int> kPageCorpusSweepSizes = {500, 5000};  // then the whole split (those below it)
+// The page's sizes on a corpus whose training split has `whole` sentences: kPageCorpusSweepSizes below it, then it.
+std::vector<int> page_corpus_sweep_sizes(int whole);
 
 struct SweepRun {
   std::unique_ptr<Sweep> sweep;  // null until started
@@ -43,8 +45,8 @@ bool sweep_on_corpus(const std::string& task);  // pos, seg_zh: sentences of a c
 // Starts (or restarts) the sweep with the page's settings: attention as the Model panel sets it (whatever
 // model the main run is), the CNN with the page's kernel, training settings of the page with steps and batch
 // (0 = kPageSweepSteps, or kPageCorpusSweepSteps on a corpus; kPageSweepBatch) and sizes (empty = 50, 200, 1000,
-// 5000; on a corpus kPageCorpusSweepSizes below its training split, then the whole split). A corpus sweep uses the page's data set (runs.data): while the Brown
-// Corpus is still on its way it cannot start. "" or the problem.
+// 5000; on a corpus page_corpus_sweep_sizes). A corpus sweep uses the page's data set (runs.data): while the
+// Brown Corpus is still on its way it cannot start. "" or the problem.
 std::string start_sweep(App& app, int steps = 0, int batch = 0, const std::vector<int>& sizes = {});
 void cancel_sweep(App& app);
 

@@ -150,14 +150,10 @@ static void ShowSweepSection(App& app) {
   ui::Prose(corpus ? S().sweep_intro_corpus : S().sweep_intro);
   const int steps = sw ? run.steps : corpus ? kPageCorpusSweepSteps : kPageSweepSteps;
   const int batch = sw ? run.batch : kPageSweepBatch;
-  std::vector<int> sizes = sw ? sw->config().sizes : SweepConfig{}.sizes;
-  if (!sw && corpus) {  // what start_sweep will run: the sizes below the data's training split, then all of it
-    const int whole = app.runs.data ? static_cast<int>(app.runs.data->train.size()) : 0;
-    sizes.clear();
-    for (int n : kPageCorpusSweepSizes)
-      if (n < whole) sizes.push_back(n);
-    sizes.push_back(std::max(whole, 1));
-  }
+  const std::vector<int> sizes =
+      sw       ? sw->config().sizes  // what ran, else what start_sweep will run
+      : corpus ? page_corpus_sweep_sizes(app.runs.data ? static_cast<int>(app.runs.data->train.size()) : 0)
+               : SweepConfig{}.sizes;
   char line[640];
   std::snprintf(line, sizeof line, corpus ? S().sweep_budget_corpus : S().sweep_budget, steps, batch,
                 static_cast<double>(steps) * std::min(batch, sizes.front()) / sizes.front(), sizes.front(),
