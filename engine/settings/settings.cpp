@@ -165,7 +165,7 @@ std::shared_ptr<Dataset> make_dataset(const TaskConfig& task, const std::string&
     return std::make_shared<Dataset>(make_pos_dataset(task, text, name));
   } catch (const SettingsError&) {
     throw;
-  } catch (const BrownMissing&) {
+  } catch (const CorpusPending&) {
     throw;  // (the page is still fetching it: App waits)
   } catch (const std::exception& e) {
     throw SettingsError(e.what());

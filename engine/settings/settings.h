@@ -79,7 +79,7 @@ std::pair<int, int> parse_lengths(const std::string& text);  // "8:16" → (8, 1
 TaskConfig to_task_config(const TaskSettings& s);
 // The task's data: synthetic from its seed, or pos from data_file ("" or "brown" = the Brown Corpus, data/brown.h;
 // a Brown directory or pack; else a CoNLL-U file). *data_name gets data_file ("" for synthetic tasks). Throws
-// BrownMissing when the Brown Corpus is needed and not there (the page has not fetched it yet).
+// CorpusPending (BrownMissing) when the Brown Corpus is needed and not there (the page has not fetched it yet, or not enough of it).
 // own: data_file is required (own_data_missing() otherwise), read by read_own_data.
 std::shared_ptr<Dataset> make_dataset(const TaskConfig& task, const std::string& data_file,
                                       std::string* data_name = nullptr);

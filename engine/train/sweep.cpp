@@ -29,6 +29,7 @@ std::shared_ptr<Dataset> first_training_sequences(const Dataset& data, int n) {
   const std::size_t keep = std::min<std::size_t>(static_cast<std::size_t>(std::max(0, n)), data.train.size());
   if (keep == data.train.size()) return out;
   out->train.resize(keep);
+  out->train_parts.clear();  // (one part: the first n sentences are there, and trained on as one set)
   out->task.train = static_cast<int>(keep);
   if (is_word_task(data.task.kind) && keep > 0 && !out->train.front().words.empty())
     vocabulary_from_training_split(*out);

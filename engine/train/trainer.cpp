@@ -122,9 +122,11 @@ EvalResult evaluate(SeqModel<float>& model, const Dataset& data, const std::vect
 
 std::vector<float> word_dropout_odds(const Dataset& data, double word_dropout) {
   std::vector<long> n(static_cast<std::size_t>(std::max(0, data.vocab)), 0);
-  for (const Sequence& s : data.train)
-    for (int v : s.tokens)
-      if (v >= 0 && v < data.vocab) ++n[static_cast<std::size_t>(v)];
+  if (data.train_counts.size() == n.size()) n = data.train_counts;  // (of the whole split, also while it arrives)
+  else
+    for (const Sequence& s : data.train)
+      for (int v : s.tokens)
+        if (v >= 0 && v < data.vocab) ++n[static_cast<std::size_t>(v)];
   std::vector<float> odds(n.size(), 0.0f);
   for (std::size_t v = static_cast<std::size_t>(data.words.num_shapes()); v < n.size(); ++v)
     if (n[v] > 0) odds[v] = static_cast<float>(std::min(1.0, word_dropout / static_cast<double>(n[v])));
@@ -174,9 +176,22 @@ Trainer::Trainer(std::shared_ptr<const Dataset> data, const ModelConfig& model_c
   }
   model_ = make_model<float>(mc);
   adam_ = Adam<float>(model_->num_parameters(), AdamConfig{cfg_.lr});
-  order_.resize(data_->train.size());
+  order_.resize(static_cast<std::size_t>(data_->train_total()));
   for (std::size_t i = 0; i < order_.size(); ++i) order_[i] = static_cast<int>(i);
-  cursor_ = order_.size();  // shuffle before the first batch
+  cursor_ = order_.size();            // shuffle before the first batch
+  if (!data_->train_parts.empty()) {  // a corpus in parts: the first epoch goes through them in turn
+    Rng rng(shuffle_state_);
+    std::vector<int> part;
+    long begin = 0;
+    for (long end : data_->train_parts) {
+      part.assign(order_.begin() + begin, order_.begin() + end);
+      rng.shuffle(part);
+      std::copy(part.begin(), part.end(), order_.begin() + begin);
+      begin = end;
+    }
+    shuffle_state_ = rng.next_u32();
+    cursor_ = 0;
+  }
   if (is_word_task(data_->task.kind) && cfg_.word_dropout > 0) drop_ = word_dropout_odds(*data_, cfg_.word_dropout);
   probe_ = data_->dev.front();
   snapshot_interval_ = cfg_.snapshot_every;
@@ -344,9 +359,27 @@ void Trainer::take_snapshot() {
   snapshots_.push_back(std::move(s));
 }
 
+bool Trainer::waiting() const {
+  if (done_ || static_cast<long>(data_->train.size()) >= data_->train_total()) return false;
+  const std::size_t B = static_cast<std::size_t>(std::min<long>(cfg_.batch, static_cast<long>(order_.size())));
+  if (cursor_ + B > order_.size()) return true;  // a new epoch needs all of it
+  for (std::size_t i = cursor_; i < cursor_ + B; ++i)
+    if (order_[i] >= static_cast<int>(data_->train.size())) return true;
+  return false;
+}
+
+void Trainer::extend_data(std::shared_ptr<const Dataset> more) {
+  const Dataset& d = *data_;
+  if (!more || more->train_parts != d.train_parts || more->vocab != d.vocab || more->tags() != d.tags() ||
+      more->train.size() < d.train.size() || more->dev.size() != d.dev.size() || more->task.seed != d.task.seed ||
+      more->max_len() != d.max_len())
+    throw std::invalid_argument("extend_data: that is not more of the data set this trainer trains on");
+  data_ = std::move(more);
+}
+
 int Trainer::step(int n) {
   int taken = 0;
-  while (taken < n && !done_) {
+  while (taken < n && !done_ && !waiting()) {
     if (step_ == 0 && snapshots_.empty()) take_snapshot();  // the untrained model
     one_step();
     ++taken;
@@ -358,7 +391,8 @@ int Trainer::step_for(double ms) {
   const auto t0 = Clock::now();
   int taken = 0;
   do {
-    taken += step(1);
+    if (step(1) == 0) break;  // done, or waiting for the rest of the corpus
+    ++taken;
   } while (!done_ && ms_since(t0) < ms);
   return taken;
 }

@@ -145,8 +145,14 @@ class Trainer {
     cfg_.lr = lr;
     cfg_.batch = batch;
   }
-  int step(int n);          // runs up to n steps (fewer if training ends); returns the steps taken
+  int step(int n);          // runs up to n steps (fewer if training ends or waits); returns the steps taken
   int step_for(double ms);  // runs steps for about ms milliseconds (at least one); returns the steps taken
+  // A corpus still arriving (Dataset::complete): the next batch needs sentences of a part that is not there yet,
+  // so step() takes none. extend_data gives the trainer more of the same data set (the parts that came since:
+  // make_corpus_dataset on the corpus so far); throws std::invalid_argument for any other data set. The steps
+  // are the same whenever the parts arrive: the first epoch's order is fixed at the start, part by part.
+  bool waiting() const;
+  void extend_data(std::shared_ptr<const Dataset> more);
   bool done() const { return done_; }
   const std::string& stop_reason() const { return stop_reason_; }  // "steps", "target", "diverged: ..."
   bool diverged() const { return diverged_; }
@@ -204,7 +210,7 @@ class Trainer {
   std::unique_ptr<SeqModel<float>> model_;
   Adam<float> adam_;
   BatchBuilder batcher_;
-  std::vector<int> order_;  // (train size) shuffled indices of the current epoch
+  std::vector<int> order_;  // (train size, once all has arrived) shuffled indices of the current epoch
   std::size_t cursor_ = 0;  // next index in order_
   std::uint32_t shuffle_state_;
   Rng drop_rng_;                // word dropout

@@ -1,8 +1,11 @@
 // The pos task's corpus in the page (web/platform/corpus_fetch.h): the Brown Corpus is not part of the first load;
 // the page fetches brown.pack.gz when pos is first used, shows its progress, and answers attnlab.dataset() with
-// what `attnlab data --task pos --json` answers. A missing or broken file leaves a notice and a working app.
+// what `attnlab data --task pos --json` answers. On a slow network training starts on the corpus's first parts and
+// takes the steps the command line takes on all of it. A missing, broken or broken-off file leaves a notice and a
+// working app.
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
+import { execFile, execFileSync } from 'node:child_process';
+import { promisify } from 'node:util';
 import { existsSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { test, before, after, serve, launch, openPage, waitReady, waitData, DIST, ROOT } from './harness.mjs';
@@ -12,6 +15,7 @@ before(async () => { browser = await launch(); });
 after(async () => { await browser?.close(); });
 
 const CLI = join(ROOT, 'build', 'native', 'attnlab');
+const WASM_CLI = join(ROOT, 'build', 'wasm', 'attnlab.js');  // the page's kernels, for bit-for-bit losses
 
 test('the first load is under 3 MB and fetches no corpus until pos is used; then dataset() is the CLI\'s', async () => {
   const first = statSync(join(DIST, 'app.wasm')).size + statSync(join(DIST, 'app.js')).size;
@@ -80,3 +84,66 @@ for (const [what, override] of [
     }
   });
 }
+
+test('on a slow network training starts on the first parts and takes the command line\'s steps', {
+  skip: !existsSync(WASM_CLI) && 'build/wasm/attnlab.js is not built (make dist)',
+}, async () => {
+  // about 6 s for the whole corpus: training starts well before it is all there
+  const server = await serve({ trickle: (path) => (path === 'brown.pack.gz' ? { rate: 480000 } : null) });
+  const { context, page, problems } = await openPage(browser);
+  try {
+    await page.goto(server.url + '#heads=2&dim=16&layers=1');
+    await waitReady(page, 60000, { data: false });
+    const early = await page.waitForFunction(() => {
+      const d = window.attnlab.dataset(), m = window.attnlab.metrics();
+      return d.pending && d.parts >= 1 && m.step > 0 && d.received < d.total ? { d, step: m.step } : null;
+    }, null, { timeout: 60000, polling: 50 }).then((h) => h.jsonValue());
+    assert.ok(early.d.parts < early.d.of, `it trains on ${early.d.parts} of ${early.d.of} parts at step ${early.step}`);
+    const d = await page.waitForFunction(() => {  // paused as soon as all is there (the command line retrains it)
+      const d = window.attnlab.dataset();
+      if (d.pending) return null;
+      window.attnlab.train(false);
+      return d;
+    }, null, { timeout: 60000, polling: 50 }).then((h) => h.jsonValue());
+    assert.equal(d.sentences.train + d.sentences.dev + d.sentences.test, 57340, JSON.stringify(d));
+    const s = await page.evaluate(() => window.attnlab.getState());
+    const paused = (await page.evaluate(() => window.attnlab.metrics())).step;
+    const next = Math.ceil((paused + 1) / 50) * 50;
+    await page.evaluate((n) => window.attnlab.step(n), next - paused);
+    const m = await page.evaluate(() => window.attnlab.metrics());
+    const args = ['--no-experimental-fetch', WASM_CLI, 'train', '--task', 'pos', '--seed', String(s.seed),
+      '--data-seed', String(s.seed), '--layers', '1', '--heads', '2', '--dim', '16', '--batch', String(s.batch),
+      '--lr', String(Math.fround(s.lr)), '--warmup', '50', '--constant-lr', '--eval-every', '50', '--eval-max', '200',
+      '--steps', String(next), '--json'];
+    const { stdout } = await promisify(execFile)('node', args, { cwd: ROOT, encoding: 'utf8' });  // (the server serves on)
+    const cli = stdout.trim().split('\n').map((l) => JSON.parse(l));
+    const at = cli.find((l) => l.step === next && l.loss !== undefined);
+    assert.equal(m.step, next);
+    assert.equal(m.loss, at.loss, `loss at step ${next} (the page started at step 0 on ${early.d.parts} parts)`);
+    assert.equal(m.devAcc, at.dev_acc, `dev accuracy at step ${next}`);
+    assert.deepEqual(problems, []);
+  } finally {
+    await context.close();
+    await server.close();
+  }
+});
+
+test('a corpus download broken off midway gives a notice and leaves a working app', async () => {
+  const server = await serve({ trickle: (path) => (path === 'brown.pack.gz' ? { rate: 4e6, cut: 0.5 } : null) });
+  const { context, page } = await openPage(browser);
+  try {
+    await page.goto(server.url + '#task=pos&train=false');
+    await waitReady(page, 60000, { data: false });
+    const d = await waitData(page);
+    assert.ok(d.error && /Brown Corpus could not be loaded/.test(d.error), `dataset() says why: ${JSON.stringify(d)}`);
+    const notices = await page.evaluate(() => window.attnlab._notices().map((n) => n.text));
+    assert.ok(notices.some((n) => /Brown Corpus could not be loaded/.test(n)), `a notice: ${notices.join(' | ')}`);
+    await page.evaluate(() => window.attnlab.setState({ task: 'seen' }));
+    const m = await page.evaluate(() => { window.attnlab.step(10); return window.attnlab.metrics(); });
+    assert.equal(m.step, 10);
+    assert.equal(m.error, '');
+  } finally {
+    await context.close();
+    await server.close();
+  }
+});

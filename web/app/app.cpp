@@ -161,8 +161,9 @@ static std::shared_ptr<const Dataset> make_app_dataset(const AppState& settings,
   if (task.kind == TaskKind::pos) {
     // The Brown Corpus's data set takes a second or two to make in the page (1.16 M words): the last one is kept,
     // so going back to pos (a lesson stop, a course page's message) is at once. Data sets are never changed.
+    // (While the corpus streams in, each call makes the data set of the parts there so far.)
     static std::shared_ptr<const Dataset> last;
-    if (!last || last->task.seed != task.seed) last = make_dataset(task, "");
+    if (!last || last->task.seed != task.seed || !last->complete()) last = make_dataset(task, "");
     return last;
   }
   if (task.kind != TaskKind::own) return make_dataset(task, "");
@@ -195,7 +196,7 @@ void App::rebuild_data() {
   runs.data_pending = false;
   try {
     runs.data = make_app_dataset(state, runs);
-  } catch (const BrownMissing&) {
+  } catch (const CorpusPending&) {
     runs.data_pending = true;  // the page fetches it (web/platform/main.cpp), then data_arrived()
   } catch (const std::exception& e) {
     runs.data_error = e.what();
@@ -208,10 +209,40 @@ void App::rebuild_data() {
 }
 
 void App::data_arrived() {
-  if (runs.data_pending) rebuild_data();
+  if (runs.data_pending) {  // its first parts (or all of it): the data and runs are built now
+    rebuild_data();
+    return;
+  }
+  // More parts of the corpus the runs already train on: the same data set, longer; each trainer goes on with it
+  // (Trainer::extend_data: the steps do not depend on when the parts arrive).
+  if (!runs.data || runs.data->complete() || to_string(runs.data->task.kind) != state.task) return;
+  std::shared_ptr<const Dataset> more;
+  try {
+    more = make_app_dataset(state, runs);
+  } catch (const CorpusPending&) {
+    return;
+  } catch (const std::exception& e) {  // the whole corpus does not keep its header's word: no data
+    runs.data_error = e.what();
+    notices.push_back(runs.data_error);
+    runs.data.reset();
+    rebuild_runs();
+    return;
+  }
+  if (more->train.size() == runs.data->train.size() && !more->complete()) return;
+  for (Run* r : {&runs.main, &runs.baseline})
+    if (r->trainer && r->trainer->shared_data() == runs.data) r->trainer->extend_data(more);
+  runs.data = more;
+  runs.chance = majority_share(*runs.data, runs.data->dev, &runs.chance_tag);
 }
 
 void App::data_failed(const std::string& why) {
+  if (runs.data && !runs.data->complete()) {  // it broke off after its first parts: no data (pos again retries)
+    runs.data.reset();
+    runs.data_error = why;
+    notices.push_back(why);
+    rebuild_runs();
+    return;
+  }
   if (!runs.data_pending) return;
   runs.data_pending = false;
   runs.data_error = why;

@@ -107,7 +107,9 @@ struct App {
   static const char* const kOwnNeedsData;
 
   void rebuild_data();
-  // The corpus the data was waiting for is there (register_brown_pack): the data and runs are built now.
+  // More of the corpus the data was waiting for is there (the page streams it: web/platform/corpus_fetch.h):
+  // its first parts build the data and runs; later parts extend the data set the runs train on, until all of it
+  // is there (Dataset::complete). A part that makes no new data set changes nothing.
   void data_arrived();
   // It could not be fetched or read: the Data panel and a notice say why; the app keeps working.
   void data_failed(const std::string& why);

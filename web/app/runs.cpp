@@ -44,7 +44,8 @@ static bool host_failed(Runs& runs, Run& r) {
 // False when the run trains in-frame this frame instead (no host could be made, it failed just now, or it is
 // still getting ready).
 static bool host_train(Runs& runs, Run& r) {
-  if (!r.trainer) return true;  // nothing to train
+  if (!r.trainer) return true;                      // nothing to train
+  if (!r.trainer->data().complete()) return false;  // the corpus streams in here: in-frame until all of it is there
   if (!r.host) {
     if (!can_train(r)) return true;
     if (!runs.make_host) return false;
@@ -87,6 +88,7 @@ void Runs::set_schedule(double lr, int batch) {
 
 const char* Runs::trainer_kind() const {
   if (!make_host || (main.host && !main.host->ready())) return "frame";
+  if (main.trainer && !main.trainer->data().complete()) return "frame";  // (while the corpus streams in)
   return host_kind.c_str();
 }
 

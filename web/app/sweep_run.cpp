@@ -35,9 +35,10 @@ std::string start_sweep(App& app, int steps, int batch, const std::vector<int>& 
   r.error = sweep_unavailable(app.state);
   if (!r.error.empty()) return r.error;
   const bool corpus = sweep_on_corpus(app.state.task);
-  if (corpus && (!app.runs.data || to_string(app.runs.data->task.kind) != app.state.task)) {
-    r.error = app.runs.data_pending ? "the corpus is still on its way: start the sweep once it has arrived"
-                                    : "the corpus is not there: " + app.runs.data_error;
+  const bool streaming = app.runs.data && !app.runs.data->complete();  // its first parts are there, not all
+  if (corpus && (!app.runs.data || streaming || to_string(app.runs.data->task.kind) != app.state.task)) {
+    r.error = app.runs.data_pending || streaming ? "the corpus is still on its way: start the sweep once it has arrived"
+                                                 : "the corpus is not there: " + app.runs.data_error;
     return r.error;
   }
   try {

@@ -128,6 +128,14 @@ void CorpusProgress(App& app) {
   ImGui::TextUnformatted(line);
   ImGui::PopTextWrapPos();
   ImGui::ProgressBar(total > 0 ? static_cast<float>(got / total) : 0.0f, ImVec2(-1, 0), "");
+  const Dataset* d = app.runs.data.get();
+  if (d == nullptr || d->complete()) return;
+  const int parts = static_cast<int>(d->train_parts.size());
+  ImGui::PushTextWrapPos(0);
+  ImGui::Text(ui::S().corpus_streaming, d->parts_arrived(), parts);
+  if (app.runs.main.trainer && app.runs.main.trainer->waiting())
+    ImGui::TextColored(ImVec4(1, 0.8f, 0.4f, 1), ui::S().corpus_waiting, d->parts_arrived() + 1, parts);
+  ImGui::PopTextWrapPos();
 }
 
 void WayBack(App& app, bool with_reason) {

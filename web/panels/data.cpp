@@ -117,7 +117,7 @@ void ShowDataPanel(App& app) {
       ImGui::PopTextWrapPos();
     }
   }
-  if (app.runs.data_pending) CorpusProgress(app);
+  if (app.runs.data_pending || (app.runs.data && !app.runs.data->complete())) CorpusProgress(app);
   if (!app.runs.data_error.empty()) {
     const bool no_file = app.runs.data_error == App::kOwnNeedsData;
     ImGui::TextColored(ImVec4(1, 0.5f, 0.4f, 1), "%s", no_file ? S().own_needs_data : app.runs.data_error.c_str());

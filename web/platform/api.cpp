@@ -288,6 +288,15 @@ std::string api_call(const std::string& name, const std::string& args_text) {
     if (app.runs.data_pending)
       return json{{"ok", {{"pending", true}, {"received", app.runs.data_received}, {"total", app.runs.data_total}}}}
           .dump();
+    if (app.runs.data && !app.runs.data->complete())  // its first parts are there and train; the summary once all is
+      return json{{"ok",
+                   {{"pending", true},
+                    {"received", app.runs.data_received},
+                    {"total", app.runs.data_total},
+                    {"parts", app.runs.data->parts_arrived()},
+                    {"of", app.runs.data->train_parts.size()},
+                    {"waiting", app.runs.main.trainer && app.runs.main.trainer->waiting()}}}}
+          .dump();
     if (!app.runs.data) return json{{"ok", {{"pending", false}, {"error", app.runs.data_error}}}}.dump();
     // (the baseline counts every training word: made once per data set, not per call)
     static std::weak_ptr<const Dataset> summarized;

@@ -9,7 +9,9 @@
 //   window.attnlab.onStateChange(fn) fn(query) after every change; the URL hash holds the same settings
 //   window.attnlab.train(on), step(n), reset(), setInput(text)
 //   window.attnlab.metrics()            {step, loss, trainAcc, devAcc, fps, stepsPerSec, msPerStep, done, error}
-//   window.attnlab.dataset()            {name, source, tagset, tags, sentences, tokens, ...} or {pending, received, total}
+//   window.attnlab.dataset()            {name, source, tagset, tags, sentences, tokens, ...} or, while the corpus
+//                                       arrives, {pending, received, total} (and {parts, of, waiting} once its
+//                                       first parts train)
 //   window.attnlab.dataReady()          a Promise of dataset() once the data is there (pos: the corpus fetched)
 //   window.attnlab.predictions()        {tokens, labels, step}
 //   window.attnlab.attention(l, h)      {tokens, weights: T x T (row = query), step}; an image: T = width * height

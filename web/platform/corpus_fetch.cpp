@@ -3,9 +3,12 @@
 
 #include <cstdio>
 #include <cstdlib>
+#include <memory>
 #include <string>
 
 #include "engine/data/brown.h"
+#include "engine/data/corpus_pack.h"
+#include "engine/data/tasks.h"
 #include "web/platform/platform.h"
 #include "web/ui/strings.h"
 
@@ -18,37 +21,87 @@ App* g_app = nullptr;  // the app the fetch reports to
 bool g_was_pending = false;
 
 #if defined(__EMSCRIPTEN__)
-// fetch() with the bytes counted as they come (progress), then gunzip; the text (or the error) comes back
-// through attnlab_corpus_loaded, the progress through attnlab_corpus_progress.
+// fetch() with the bytes counted as they come (progress), gunzipped as they come; every decompressed piece goes
+// to attnlab_corpus_piece, the end (or the error) to attnlab_corpus_loaded, the progress to attnlab_corpus_progress.
 EM_JS(void, js_fetch_corpus, (const char* url), {
   var name = UTF8ToString(url);
-  var done = function(p, n, err) {
-    Module.ccall("attnlab_corpus_loaded", null, [ "number", "number", "string" ], [ p, n, err ]);
-  };
+  var done = function(err) { Module.ccall("attnlab_corpus_loaded", null, ["string"], [err]); };
   fetch(name)
       .then(function(r) {
-    if (!r.ok) throw new Error("HTTP " + r.status);
-    if (typeof DecompressionStream == "undefined")
-      throw new Error("this browser cannot gunzip (no DecompressionStream)");
-    var total = Number(r.headers.get("Content-Length")) || 0, got = 0;
-        var counted = new TransformStream({
-          transform : function(chunk, c) {
-            got += chunk.byteLength;
+        if (!r.ok) throw new Error("HTTP " + r.status);
+        if (typeof DecompressionStream == "undefined")
+          throw new Error("this browser cannot gunzip (no DecompressionStream)");
+        // The body is read to its end here (not piped: a pipe is cancelled when the gunzip's output ends, which
+        // can abort the request), and written into the gunzip; its output is read as it comes.
+        var total = Number(r.headers.get("Content-Length")) || 0, got = 0;
+        var body = r.body.getReader(), gunzip = new DecompressionStream("gzip");
+        var into = gunzip.writable.getWriter(), out = gunzip.readable.getReader();
+        var feed = function() {
+          return body.read().then(function(step) {
+            if (step.done) return into.close();
+            got += step.value.byteLength;
             Module.ccall("attnlab_corpus_progress", null, [ "number", "number" ], [ got, total ]);
-            c.enqueue(chunk);
-          }
-});
-return new Response(r.body.pipeThrough(counted).pipeThrough(new DecompressionStream("gzip"))).arrayBuffer();
-})
-      .then(function(b) {
-  var p = Module._malloc(Math.max(1, b.byteLength));
-  HEAPU8.set(new Uint8Array(b), p);
-  done(p, b.byteLength, "");
+            return into.write(step.value).then(feed);
+          });
+        };
+        var pump = function() {
+          return out.read().then(function(step) {
+            if (step.done) return;
+            var n = step.value.byteLength, p = Module._malloc(Math.max(1, n));
+            HEAPU8.set(step.value, p);
+            if (!Module.ccall("attnlab_corpus_piece", "number", [ "number", "number" ], [ p, n ]))
+              throw new Error("broken");  // the engine found it broken and said so
+            return pump();
+          });
+        };
+        return Promise.all([ feed(), pump() ])
+            .then(
+                function() { done(""); },
+                function(e) {
+                  body.cancel().catch(function(){});
+                  throw e;
+                });
       })
-      .catch(function(e) {
-  done(0, 0, name + ": " + String((e && e.message) || e)); });
+      .catch(function(e) { done(name + ": " + String((e && e.message) || e)); });
 });
 #endif
+
+// The pack as it streams in (engine/data/corpus_pack.h) and how far the data set it gives has come: a new stage
+// when the dev documents and part 0 are there, at each part after that and when all has come.
+std::unique_ptr<CorpusPackReader> g_reader;
+CorpusSplit g_split;
+std::vector<int> g_arrived;   // (catalogue) 1 once the document is there
+std::size_t g_documents = 0;  // documents of the corpus looked at so far
+int g_stage = 0;
+
+int corpus_stage(const Corpus& c) {
+  if (g_split.split.size() != c.catalogue.size()) {
+    g_split = split_corpus(c.catalogue, default_task_config(TaskKind::pos));
+    g_arrived.assign(c.catalogue.size(), 0);
+    g_documents = 0;
+  }
+  for (; g_documents < c.documents.size(); ++g_documents)
+    for (std::size_t i = 0; i < c.catalogue.size(); ++i)
+      if (c.catalogue[i].id == c.documents[g_documents].id) g_arrived[i] = 1;
+  std::vector<int> missing(static_cast<std::size_t>(2 + g_split.parts), 0);  // test, dev, parts
+  for (std::size_t i = 0; i < g_arrived.size(); ++i)
+    if (!g_arrived[i])
+      ++missing[g_split.split[i] < 2 ? static_cast<std::size_t>(g_split.split[i]) : 2 + g_split.part[i]];
+  if (missing[1] > 0) return 0;
+  int stage = 0;
+  while (stage < g_split.parts && missing[static_cast<std::size_t>(2 + stage)] == 0) ++stage;
+  return stage + (c.complete() ? 1 : 0);
+}
+
+void corpus_failed(const std::string& problem) {
+  g_fetch = Fetch::done;
+  g_reader.reset();
+  register_brown(nullptr);  // asking for pos again fetches it again
+  if (g_app == nullptr) return;
+  char why[1024];
+  std::snprintf(why, sizeof why, ui::S().corpus_failed, problem.c_str());
+  g_app->data_failed(why);
+}
 
 }  // namespace
 
@@ -66,6 +119,9 @@ void update_corpus(App& app) {
 #if defined(__EMSCRIPTEN__)
   g_fetch = Fetch::loading;
   app.runs.data_received = app.runs.data_total = 0;
+  g_reader = std::make_unique<CorpusPackReader>("brown.pack.gz");
+  g_stage = 0;
+  g_split = CorpusSplit{};
   js_fetch_corpus("brown.pack.gz");
 #else
   g_fetch = Fetch::done;
@@ -88,25 +144,53 @@ ATTNLAB_EXPORT void attnlab_corpus_progress(double received, double total) {
   attnlab::g_app->runs.data_total = total;
 }
 
-// The page's fetch ended: the corpus's text (malloc'ed by the page, freed here) or an error.
-ATTNLAB_EXPORT void attnlab_corpus_loaded(char* bytes, int size, const char* error) {
+// A decompressed piece of the pack (malloc'ed by the page, freed here). 0 when the pack is broken (the fetch
+// then stops; the notice says why).
+ATTNLAB_EXPORT int attnlab_corpus_piece(char* bytes, int size) {
   using namespace attnlab;
+  if (!g_reader) {
+    std::free(bytes);
+    return 0;
+  }
+  std::string problem;
+  try {
+    g_reader->feed(bytes, static_cast<std::size_t>(size));
+  } catch (const std::exception& e) {
+    problem = e.what();
+  }
+  std::free(bytes);
+  if (!problem.empty()) {
+    corpus_failed(problem);
+    return 0;
+  }
+  if (!g_reader->header_done()) return 1;
+  if (!brown_registered()) register_brown(g_reader->corpus());
+  const int stage = corpus_stage(*g_reader->corpus());
+  if (stage > g_stage && g_app != nullptr) {
+    g_stage = stage;
+    g_app->data_arrived();  // its first parts build the data and runs; later ones extend them
+  }
+  return 1;
+}
+
+// The page's fetch ended: "" when all of the pack came, else the error.
+ATTNLAB_EXPORT void attnlab_corpus_loaded(const char* error) {
+  using namespace attnlab;
+  if (!g_reader) return;  // it failed already
   std::string problem = error && *error ? error : "";
-  g_fetch = Fetch::done;
   if (problem.empty()) {
     try {
-      register_brown_pack(std::string(bytes ? bytes : "", bytes ? static_cast<std::size_t>(size) : 0), "brown.pack.gz");
+      g_reader->finish();
     } catch (const std::exception& e) {
       problem = e.what();
     }
   }
-  std::free(bytes);
-  if (g_app == nullptr) return;
-  if (problem.empty()) {
-    g_app->data_arrived();
-  } else {
-    char why[1024];
-    std::snprintf(why, sizeof why, ui::S().corpus_failed, problem.c_str());
-    g_app->data_failed(why);
+  if (!problem.empty()) {
+    corpus_failed(problem);
+    return;
   }
+  g_fetch = Fetch::done;
+  corpus_stage(*g_reader->corpus());
+  g_reader.reset();                             // (the corpus stays registered)
+  if (g_app != nullptr) g_app->data_arrived();  // all of it: the data set is complete
 }
