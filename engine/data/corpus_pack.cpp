@@ -7,6 +7,8 @@
 #include <unordered_map>
 #include <utility>
 
+#include "engine/data/tagged_text.h"
+
 
 namespace attnlab {
 
@@ -38,20 +40,6 @@ bool keyed(const std::string& line, const char* key, std::string* rest) {
   if (line[k.size()] != ' ') return false;
   *rest = line.substr(k.size() + 1);
   return true;
-}
-
-// Fields separated by blanks (words.h's split_words would also split punctuation off).
-std::vector<std::string> fields(const std::string& line) {
-  std::vector<std::string> out;
-  std::size_t i = 0;
-  while (i < line.size()) {
-    while (i < line.size() && (line[i] == ' ' || line[i] == '\t')) ++i;
-    std::size_t e = i;
-    while (e < line.size() && line[e] != ' ' && line[e] != '\t') ++e;
-    if (e > i) out.push_back(line.substr(i, e - i));
-    i = e;
-  }
-  return out;
 }
 
 bool to_long(const std::string& s, long* out) {
@@ -154,13 +142,13 @@ void CorpusPackReader::line(const char* begin, const char* end) {
       if (keyed(text, "name", &rest)) header_.name = rest;
       else if (keyed(text, "source", &rest)) header_.source = rest;
       else if (keyed(text, "tagset", &rest)) header_.tagset = rest;
-      else if (keyed(text, "tags", &rest)) header_.tag_names = fields(rest);
+      else if (keyed(text, "tags", &rest)) header_.tag_names = split_fields(rest);
       else if (keyed(text, "plan", &rest)) header_.plan.task = rest;
       else if (keyed(text, "longest", &rest)) {
         if (!to_long(rest, &n) || n > 100000) fail("'#longest N' needs a number");
         header_.plan.longest = static_cast<int>(n);
       } else if (keyed(text, "parts", &rest)) {
-        for (const std::string& w : fields(rest)) {
+        for (const std::string& w : split_fields(rest)) {
           if (!to_long(w, &n)) fail("'#parts' needs numbers of sentences");
           header_.plan.part_sentences.push_back(n);
         }
@@ -189,7 +177,7 @@ void CorpusPackReader::line(const char* begin, const char* end) {
     }
     case State::catalogue:
     case State::vocab: {
-      const std::vector<std::string> f = fields(text);
+      const std::vector<std::string> f = split_fields(text);
       if (state_ == State::catalogue) {
         if (f.size() != 2) fail("a catalogue line is 'ID GENRE'");
         header_.catalogue.push_back({f[0], f[1]});
@@ -206,7 +194,7 @@ void CorpusPackReader::line(const char* begin, const char* end) {
   }
   if (!in_doc_) {
     if (!keyed(text, "doc", &rest)) fail("expected a '#doc ID GENRE SENTENCES' line");
-    const std::vector<std::string> f = fields(rest);
+    const std::vector<std::string> f = split_fields(rest);
     long n = 0;
     if (f.size() != 3 || !to_long(f[2], &n)) fail("a document line is '#doc ID GENRE SENTENCES'");
     std::size_t k = 0;

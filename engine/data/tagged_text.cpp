@@ -94,17 +94,6 @@ std::vector<std::string> split_tabs(const std::string& line) {
   return cols;
 }
 
-std::vector<std::string> split_fields(const std::string& line) {
-  std::vector<std::string> out;
-  std::size_t i = 0;
-  while (i < line.size()) {
-    while (i < line.size() && (line[i] == ' ' || line[i] == '\t')) ++i;
-    const std::size_t a = i;
-    while (i < line.size() && line[i] != ' ' && line[i] != '\t') ++i;
-    if (i > a) out.push_back(line.substr(a, i - a));
-  }
-  return out;
-}
 
 bool blank(const std::string& line) { return line.find_first_not_of(" \t") == std::string::npos; }
 
@@ -384,6 +373,18 @@ TaggedText parse(const std::string& text, const TaggedTextLimits& limits, const 
 }
 
 }  // namespace
+
+std::vector<std::string> split_fields(const std::string& line) {
+  std::vector<std::string> out;
+  std::size_t i = 0;
+  while (i < line.size()) {
+    while (i < line.size() && (line[i] == ' ' || line[i] == '\t')) ++i;
+    const std::size_t a = i;
+    while (i < line.size() && line[i] != ' ' && line[i] != '\t') ++i;
+    if (i > a) out.push_back(line.substr(a, i - a));
+  }
+  return out;
+}
 
 void check_data_size(std::size_t bytes, const TaggedTextLimits& limits) {
   if (bytes <= limits.max_bytes) return;

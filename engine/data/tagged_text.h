@@ -63,6 +63,9 @@ struct TaggedText {
 
 // A problem with the text: `line` is the 1-based line it was found on (0 = the file as a whole), `problem`
 // the words without the line; what() is "line 12: problem" (or just the problem when line is 0).
+// The fields of a line separated by blanks (spaces and tabs), empty ones left out.
+std::vector<std::string> split_fields(const std::string& line);
+
 struct DataFileError : std::runtime_error {
   DataFileError(long line, const std::string& problem);
   long line;

@@ -59,12 +59,14 @@ test('the first load is under 3 MB and fetches no corpus until pos is used; then
   }
 });
 
-for (const [what, override] of [
-  ['missing (404)', { status: 404, body: 'not found' }],
-  ['not gzip', { status: 200, body: 'this is not a corpus' }],
+const corpus = (answer) => (path) => (path === 'brown.pack.gz' ? answer : null);
+for (const [what, served] of [
+  ['missing (404)', { override: corpus({ status: 404, body: 'not found' }) }],
+  ['not gzip', { override: corpus({ status: 200, body: 'this is not a corpus' }) }],
+  ['broken off midway', { trickle: corpus({ rate: 4e6, cut: 0.5 }) }],  // after training began on its first parts
 ]) {
   test(`a corpus file that is ${what} gives a notice and leaves a working app`, async () => {
-    const server = await serve({ override: (path) => (path === 'brown.pack.gz' ? override : null) });
+    const server = await serve(served);
     const { context, page } = await openPage(browser);
     try {
       await page.goto(server.url + '#task=pos&train=false');
@@ -89,7 +91,7 @@ test('on a slow network training starts on the first parts and takes the command
   skip: !existsSync(WASM_CLI) && 'build/wasm/attnlab.js is not built (make dist)',
 }, async () => {
   // about 6 s for the whole corpus: training starts well before it is all there
-  const server = await serve({ trickle: (path) => (path === 'brown.pack.gz' ? { rate: 480000 } : null) });
+  const server = await serve({ trickle: corpus({ rate: 480000 }) });
   const { context, page, problems } = await openPage(browser);
   try {
     await page.goto(server.url + '#heads=2&dim=16&layers=1');
@@ -122,26 +124,6 @@ test('on a slow network training starts on the first parts and takes the command
     assert.equal(m.loss, at.loss, `loss at step ${next} (the page started at step 0 on ${early.d.parts} parts)`);
     assert.equal(m.devAcc, at.dev_acc, `dev accuracy at step ${next}`);
     assert.deepEqual(problems, []);
-  } finally {
-    await context.close();
-    await server.close();
-  }
-});
-
-test('a corpus download broken off midway gives a notice and leaves a working app', async () => {
-  const server = await serve({ trickle: (path) => (path === 'brown.pack.gz' ? { rate: 4e6, cut: 0.5 } : null) });
-  const { context, page } = await openPage(browser);
-  try {
-    await page.goto(server.url + '#task=pos&train=false');
-    await waitReady(page, 60000, { data: false });
-    const d = await waitData(page);
-    assert.ok(d.error && /Brown Corpus could not be loaded/.test(d.error), `dataset() says why: ${JSON.stringify(d)}`);
-    const notices = await page.evaluate(() => window.attnlab._notices().map((n) => n.text));
-    assert.ok(notices.some((n) => /Brown Corpus could not be loaded/.test(n)), `a notice: ${notices.join(' | ')}`);
-    await page.evaluate(() => window.attnlab.setState({ task: 'seen' }));
-    const m = await page.evaluate(() => { window.attnlab.step(10); return window.attnlab.metrics(); });
-    assert.equal(m.step, 10);
-    assert.equal(m.error, '');
   } finally {
     await context.close();
     await server.close();

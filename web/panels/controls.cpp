@@ -119,15 +119,17 @@ void NoModel(App& app) {
   WayBack(app, /*with_reason=*/true);
 }
 
-void CorpusProgress(App& app) {
+void CorpusProgress(App& app, bool brief) {
   const double mb = 1e-6, got = app.runs.data_received, total = app.runs.data_total;
   char line[256];
   if (total > 0) std::snprintf(line, sizeof line, ui::S().corpus_fetching, got * mb, total * mb);
   else std::snprintf(line, sizeof line, ui::S().corpus_fetching_unknown, got * mb);
-  ImGui::PushTextWrapPos(0);
-  ImGui::TextUnformatted(line);
-  ImGui::PopTextWrapPos();
-  ImGui::ProgressBar(total > 0 ? static_cast<float>(got / total) : 0.0f, ImVec2(-1, 0), "");
+  if (!brief) {
+    ImGui::PushTextWrapPos(0);
+    ImGui::TextUnformatted(line);
+    ImGui::PopTextWrapPos();
+    ImGui::ProgressBar(total > 0 ? static_cast<float>(got / total) : 0.0f, ImVec2(-1, 0), "");
+  }
   const Dataset* d = app.runs.data.get();
   if (d == nullptr || d->complete()) return;
   const int parts = static_cast<int>(d->train_parts.size());

@@ -34,6 +34,7 @@ void WayBack(App& app, bool with_reason = false);
 // the Model and Training panels are in the closed drawer).
 void NoModel(App& app);
 // The pos task's corpus on its way (Runs::data_pending): how much has arrived, as text and a bar.
-void CorpusProgress(App& app);
+// brief: only the line on training while the corpus streams in (the Training panel; the Data panel has the bar).
+void CorpusProgress(App& app, bool brief = false);
 
 }  // namespace attnlab

@@ -95,7 +95,7 @@ void ShowTrainingPanel(App& app, PanelTextures& tex) {
     WayBack(app);  // (the view says why)
     return;
   }
-  if (!tr->data().complete()) CorpusProgress(app);  // training on the corpus's first parts
+  if (!tr->data().complete()) CorpusProgress(app, /*brief=*/true);  // training on the corpus's first parts
   const Metrics& m = tr->metrics();
   if (tr->history().empty()) ImGui::Text(S().train_status_first, tr->steps_done(), tr->config().eval_every);
   else ImGui::Text(S().train_status, tr->steps_done(), m.loss, 100 * m.train_acc);
