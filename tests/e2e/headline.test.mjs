@@ -1,6 +1,8 @@
 // The headline example in the page's default configuration, on real English (the Brown Corpus, 12 universal
 // tags), trained in WebAssembly in the page through window.attnlab.step, on seeds 1-3:
-//   "I saw a saw" starts PRON VERB DET at step 500 and at every 100-step check from there to 3000 (every seed), and
+//   "I saw a saw" starts PRON VERB DET at step 500 and at every 100-step check from there to 3000 (the issue asks for
+//   9 of 10 seeds; of these three, at most one may miss: in WebAssembly seed 2 reads "a" as NOUN once, at step 1000,
+//   and seeds 1-10 hold it on 9, natively on 10: tests/training/saw_test.py), and
 //   "She saw a blicket" reads PRON VERB DET NOUN at step 3000: a word never seen in training, read from context
 //   (on most seeds; a few read it as ADJ, which "a ___" also allows).
 // How often the second "saw" is read as NOUN is printed, not required: on Brown it is usually VERB ("saw" is a
@@ -55,7 +57,7 @@ for (const seed of SEEDS) {
   });
 }
 
-test('"I saw a saw" starts PRON VERB DET from step 500 to 3000 on every seed, "She saw a blicket" ends on NOUN on most', async () => {
+test('"I saw a saw" starts PRON VERB DET from step 500 to 3000 on all seeds but one at most, "She saw a blicket" ends on NOUN on most', async () => {
   assert.ok(shared, 'the page is open');
   try {
     assert.equal(rows.length, SEEDS.length, 'every seed trained');
@@ -64,7 +66,7 @@ test('"I saw a saw" starts PRON VERB DET from step 500 to 3000 on every seed, "S
     const noun = rows.filter((r) => r.second[r.second.length - 1] === 'NOUN').length;
     console.log(`"I saw a" right on ${right} of ${SEEDS.length} seeds; "She saw a blicket" on ${blicket}; ` +
                 `the second "saw" read as NOUN at step 3000 on ${noun}`);
-    assert.ok(right >= SEEDS.length, `"I saw a" right on ${right} of ${SEEDS.length} seeds`);
+    assert.ok(right >= SEEDS.length - 1, `"I saw a" right on ${right} of ${SEEDS.length} seeds`);
     assert.ok(blicket > SEEDS.length / 2, `"She saw a blicket" right on ${blicket} of ${SEEDS.length} seeds`);
     const defaults = await shared.page.evaluate(() => window.attnlab.getState());
     for (const [k, v] of Object.entries({ task: 'pos', model: 'attention', layers: 2, heads: 4, dim: 32, pe: 'sinusoidal',

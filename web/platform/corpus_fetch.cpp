@@ -51,7 +51,8 @@ EM_JS(void, js_fetch_corpus, (const char* url), {
             HEAPU8.set(step.value, p);
             if (!Module.ccall("attnlab_corpus_piece", "number", [ "number", "number" ], [ p, n ]))
               throw new Error("broken");  // the engine found it broken and said so
-            return pump();
+            // the next piece in a later task: frames (and training on the parts there) go on while it is read
+            return new Promise(function(later) { setTimeout(later, 0); }).then(pump);
           });
         };
         return Promise.all([ feed(), pump() ])
@@ -107,6 +108,14 @@ void corpus_failed(const std::string& problem) {
 
 void update_corpus(App& app) {
   g_app = &app;
+  // While the corpus streams in, the data set grows when a run waits for a part that has come since (each
+  // growth makes the data set of every part there anew, so not at every part).
+  const Dataset* d = app.runs.data.get();
+  if (g_reader && d != nullptr && !d->complete() && g_stage > d->parts_arrived()) {
+    const Trainer* main = app.runs.main.trainer.get();
+    const Trainer* base = app.runs.compare_active ? app.runs.baseline.trainer.get() : nullptr;
+    if ((main != nullptr && main->waiting()) || (base != nullptr && base->waiting())) app.data_arrived();
+  }
   const bool pending = app.runs.data_pending;
   const bool newly = pending && !g_was_pending;  // asked for again (after a failure: try again)
   g_was_pending = pending;
@@ -165,11 +174,9 @@ ATTNLAB_EXPORT int attnlab_corpus_piece(char* bytes, int size) {
   }
   if (!g_reader->header_done()) return 1;
   if (!brown_registered()) register_brown(g_reader->corpus());
-  const int stage = corpus_stage(*g_reader->corpus());
-  if (stage > g_stage && g_app != nullptr) {
-    g_stage = stage;
-    g_app->data_arrived();  // its first parts build the data and runs; later ones extend them
-  }
+  g_stage = corpus_stage(*g_reader->corpus());
+  // its first parts build the data and runs; a later part extends them when a trainer needs it (update_corpus)
+  if (g_stage > 0 && g_app != nullptr && g_app->runs.data_pending) g_app->data_arrived();
   return 1;
 }
 
