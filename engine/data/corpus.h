@@ -13,6 +13,7 @@
 
 #include <stdexcept>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 #include "engine/data/tagged_text.h"
@@ -58,6 +59,19 @@ struct Corpus {
   std::vector<CorpusEntry> catalogue;
   CorpusPlan plan;
   bool complete() const { return catalogue.empty() || documents.size() == catalogue.size(); }
+  // Every document's id and genre in the corpus's order: the catalogue, or else the documents.
+  std::vector<CorpusEntry> entries() const {
+    if (!catalogue.empty()) return catalogue;
+    std::vector<CorpusEntry> out;
+    for (const CorpusDocument& d : documents) out.push_back({d.id, d.genre});
+    return out;
+  }
+  // The documents that are there, by id.
+  std::unordered_map<std::string, const CorpusDocument*> by_id() const {
+    std::unordered_map<std::string, const CorpusDocument*> out;
+    for (const CorpusDocument& d : documents) out.emplace(d.id, &d);
+    return out;
+  }
 
   long sentences() const {
     long n = 0;

@@ -57,12 +57,9 @@ std::string write_corpus_pack(const Corpus& corpus, const TaskConfig& task) {
   if (!corpus.complete()) throw std::runtime_error(corpus.name + ": only a complete corpus can be packed");
   const Dataset d = make_corpus_dataset(task, corpus);
   const CorpusPlan plan = corpus_plan(d);
-  std::vector<CorpusEntry> entries = corpus.catalogue;
-  if (entries.empty())
-    for (const CorpusDocument& doc : corpus.documents) entries.push_back({doc.id, doc.genre});
+  const std::vector<CorpusEntry> entries = corpus.entries();
   const CorpusSplit where = split_corpus(entries, task);
-  std::unordered_map<std::string, const CorpusDocument*> by_id;
-  for (const CorpusDocument& doc : corpus.documents) by_id.emplace(doc.id, &doc);
+  const auto by_id = corpus.by_id();
 
   std::string out = std::string(kMagic) + "\n#name " + corpus.name + "\n#source " + corpus.source + "\n#tagset " +
                     corpus.tagset + "\n#tags";

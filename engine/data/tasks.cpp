@@ -331,14 +331,19 @@ void vocabulary_from_training_split(Dataset& d) {
 
 // Every sentence as a sequence of its words and tags, then the vocabulary of the training split. `sentences` are
 // laid out test | dev | train: the first n_test, the next n_dev, the rest.
-static void words_and_sequences(Dataset& d, const std::vector<const TaggedSentence*>& sentences, std::size_t n_test,
-                                std::size_t n_dev) {
+static void sequences_of(Dataset& d, const std::vector<const TaggedSentence*>& sentences, std::size_t n_test,
+                         std::size_t n_dev) {
   for (std::size_t i = 0; i < sentences.size(); ++i) {
     Sequence s;
     s.words = sentences[i]->words;
     s.tags = sentences[i]->tags;
     (i < n_test ? d.test : i < n_test + n_dev ? d.dev : d.train).push_back(std::move(s));
   }
+}
+
+static void words_and_sequences(Dataset& d, const std::vector<const TaggedSentence*>& sentences, std::size_t n_test,
+                                std::size_t n_dev) {
+  sequences_of(d, sentences, n_test, n_dev);
   vocabulary_from_training_split(d);
 }
 
@@ -369,6 +374,12 @@ Dataset make_tagged_dataset(const TaskConfig& task, const std::vector<TaggedSent
   return d;
 }
 
+// Document i's place among test (0), dev (1) and the training parts (2 + part).
+static std::size_t split_slot(const CorpusSplit& where, std::size_t i) {
+  const int s = where.split[i];
+  return s < 2 ? static_cast<std::size_t>(s) : static_cast<std::size_t>(2 + where.part[i]);
+}
+
 Dataset make_corpus_dataset(const TaskConfig& task, const Corpus& corpus) {
   if (corpus.catalogue.size() < 2 && corpus.documents.size() < 2) {
     std::vector<TaggedSentence> all;
@@ -382,12 +393,9 @@ Dataset make_corpus_dataset(const TaskConfig& task, const Corpus& corpus) {
   }
   const std::string problem = check_task(task);
   if (!problem.empty()) throw std::invalid_argument(problem);
-  std::vector<CorpusEntry> entries = corpus.catalogue;
-  if (entries.empty())
-    for (const CorpusDocument& doc : corpus.documents) entries.push_back({doc.id, doc.genre});
+  const std::vector<CorpusEntry> entries = corpus.entries();
   const CorpusSplit where = split_corpus(entries, task);
-  std::unordered_map<std::string, const CorpusDocument*> arrived;
-  for (const CorpusDocument& doc : corpus.documents) arrived.emplace(doc.id, &doc);
+  const auto arrived = corpus.by_id();
   const bool complete = corpus.complete();
   if (!complete && corpus.plan.task != corpus_plan_task(task))
     throw CorpusPending(corpus.name + " is still arriving (its plan is for other settings: waiting for all of it)");
@@ -396,9 +404,8 @@ Dataset make_corpus_dataset(const TaskConfig& task, const Corpus& corpus) {
     const TaggedSentence* sentence;
     std::size_t doc;
   };
-  // picks of test, dev, then of each part of train; a part (or split) is there when all of its documents are
+  // picks of test, dev, then of each part of train (of the documents that are there)
   std::vector<std::vector<Pick>> picks(static_cast<std::size_t>(2 + where.parts));
-  std::vector<char> there(picks.size(), 1);
   Dataset d;
   d.task = task;
   d.input = InputMode::tokens;
@@ -408,19 +415,16 @@ Dataset make_corpus_dataset(const TaskConfig& task, const Corpus& corpus) {
   d.tagset = corpus.tagset;
   for (std::size_t i = 0; i < entries.size(); ++i) {
     const int s = where.split[i];
-    const std::size_t k = s < 2 ? static_cast<std::size_t>(s) : static_cast<std::size_t>(2 + where.part[i]);
     (s == 0 ? d.test_docs : s == 1 ? d.dev_docs : d.train_docs).push_back(entries[i].id);
     const auto doc = arrived.find(entries[i].id);
-    if (doc == arrived.end()) {
-      there[k] = 0;
-      continue;
-    }
+    if (doc == arrived.end()) continue;
     for (const TaggedSentence& t : doc->second->sentences)
-      if (task.max_len == 0 || static_cast<int>(t.words.size()) <= task.max_len) picks[k].push_back({&t, i});
+      if (task.max_len == 0 || static_cast<int>(t.words.size()) <= task.max_len)
+        picks[split_slot(where, i)].push_back({&t, i});
   }
-  int parts_there = 0;  // the parts that have arrived, from part 0 on
-  while (parts_there < where.parts && there[static_cast<std::size_t>(2 + parts_there)]) ++parts_there;
-  if (!complete && (!there[1] || parts_there == 0))
+  const CorpusArrival there = corpus_arrival(corpus, where);
+  const int parts_there = there.parts;
+  if (!complete && (!there.dev || parts_there == 0))
     throw CorpusPending(corpus.name + " is still arriving (its dev documents and first part are not all there)");
   const char* const kSplitNames[3] = {"test", "dev", "train"};
   for (int s = 0; s < 3; ++s) {
@@ -439,7 +443,7 @@ Dataset make_corpus_dataset(const TaskConfig& task, const Corpus& corpus) {
   for (int p = 0; p < where.parts; ++p) train_order.shuffle(picks[static_cast<std::size_t>(2 + p)]);
 
   std::vector<const TaggedSentence*> sentences;  // test | dev | train (the parts that have arrived)
-  const bool test_there = there[0] != 0;
+  const bool test_there = there.test;
   if (test_there)
     for (const Pick& p : picks[0]) {
       sentences.push_back(p.sentence);
@@ -477,12 +481,7 @@ Dataset make_corpus_dataset(const TaskConfig& task, const Corpus& corpus) {
   d.train_parts.clear();
   long total = 0;
   for (long n : plan.part_sentences) d.train_parts.push_back(total += n);
-  for (std::size_t i = 0; i < sentences.size(); ++i) {
-    Sequence q;
-    q.words = sentences[i]->words;
-    q.tags = sentences[i]->tags;
-    (i < n_test ? d.test : i < n_test + picks[1].size() ? d.dev : d.train).push_back(std::move(q));
-  }
+  sequences_of(d, sentences, n_test, picks[1].size());
   if (static_cast<long>(d.train.size()) != d.train_parts[static_cast<std::size_t>(parts_there - 1)])
     throw std::runtime_error(corpus.name + ": its first parts do not hold the sentences its header announced");
   std::vector<std::string> words = shape_names();
@@ -496,6 +495,19 @@ Dataset make_corpus_dataset(const TaskConfig& task, const Corpus& corpus) {
   d.longest = plan.longest;
   d.arriving = true;
   return d;
+}
+
+CorpusArrival corpus_arrival(const Corpus& corpus, const CorpusSplit& where) {
+  const std::vector<CorpusEntry> entries = corpus.entries();
+  const auto arrived = corpus.by_id();
+  std::vector<char> there(static_cast<std::size_t>(2 + where.parts), 1);  // test, dev, each part
+  for (std::size_t i = 0; i < entries.size() && i < where.split.size(); ++i)
+    if (arrived.find(entries[i].id) == arrived.end()) there[split_slot(where, i)] = 0;
+  CorpusArrival a;
+  a.test = there[0] != 0;
+  a.dev = there[1] != 0;
+  while (a.parts < where.parts && there[static_cast<std::size_t>(2 + a.parts)]) ++a.parts;
+  return a;
 }
 
 CorpusSplit split_corpus(const std::vector<CorpusEntry>& documents, const TaskConfig& task) {

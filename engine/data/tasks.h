@@ -160,6 +160,13 @@ struct CorpusSplit {
   int parts = 0;
 };
 CorpusSplit split_corpus(const std::vector<CorpusEntry>& documents, const TaskConfig& task);
+// How much of a corpus still arriving is there, by the same rule: its dev documents all there, the training parts
+// all there in a row from part 0, its test documents all there. `where` is split_corpus of its entries().
+struct CorpusArrival {
+  bool dev = false, test = false;
+  int parts = 0;
+};
+CorpusArrival corpus_arrival(const Corpus& corpus, const CorpusSplit& where);
 // The task settings a corpus plan is for, as one line ("dev_frac=0.1 test_frac=0.1 min_count=2 lowercase=1 max_len=0").
 std::string corpus_plan_task(const TaskConfig& task);
 // The plan of a complete corpus's data set (what a streamed corpus's header announces): d from make_corpus_dataset.

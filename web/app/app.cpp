@@ -222,10 +222,7 @@ void App::data_arrived() {
   } catch (const CorpusPending&) {
     return;
   } catch (const std::exception& e) {  // the whole corpus does not keep its header's word: no data
-    runs.data_error = e.what();
-    notices.push_back(runs.data_error);
-    runs.data.reset();
-    rebuild_runs();
+    data_failed(e.what());
     return;
   }
   if (more->train.size() == runs.data->train.size() && !more->complete()) return;
@@ -236,17 +233,14 @@ void App::data_arrived() {
 }
 
 void App::data_failed(const std::string& why) {
-  if (runs.data && !runs.data->complete()) {  // it broke off after its first parts: no data (pos again retries)
-    runs.data.reset();
-    runs.data_error = why;
-    notices.push_back(why);
-    rebuild_runs();
-    return;
-  }
-  if (!runs.data_pending) return;
+  const bool broke_off = runs.data && !runs.data->complete();  // after its first parts: no data (pos again retries)
+  if (!runs.data_pending && !broke_off) return;
   runs.data_pending = false;
   runs.data_error = why;
   notices.push_back(why);
+  if (!broke_off) return;
+  runs.data.reset();
+  rebuild_runs();
 }
 
 void App::fill_default_input() {

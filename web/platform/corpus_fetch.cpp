@@ -71,27 +71,13 @@ EM_JS(void, js_fetch_corpus, (const char* url), {
 // when the dev documents and part 0 are there, at each part after that and when all has come.
 std::unique_ptr<CorpusPackReader> g_reader;
 CorpusSplit g_split;
-std::vector<int> g_arrived;   // (catalogue) 1 once the document is there
-std::size_t g_documents = 0;  // documents of the corpus looked at so far
 int g_stage = 0;
 
 int corpus_stage(const Corpus& c) {
-  if (g_split.split.size() != c.catalogue.size()) {
+  if (g_split.split.size() != c.catalogue.size())
     g_split = split_corpus(c.catalogue, default_task_config(TaskKind::pos));
-    g_arrived.assign(c.catalogue.size(), 0);
-    g_documents = 0;
-  }
-  for (; g_documents < c.documents.size(); ++g_documents)
-    for (std::size_t i = 0; i < c.catalogue.size(); ++i)
-      if (c.catalogue[i].id == c.documents[g_documents].id) g_arrived[i] = 1;
-  std::vector<int> missing(static_cast<std::size_t>(2 + g_split.parts), 0);  // test, dev, parts
-  for (std::size_t i = 0; i < g_arrived.size(); ++i)
-    if (!g_arrived[i])
-      ++missing[g_split.split[i] < 2 ? static_cast<std::size_t>(g_split.split[i]) : 2 + g_split.part[i]];
-  if (missing[1] > 0) return 0;
-  int stage = 0;
-  while (stage < g_split.parts && missing[static_cast<std::size_t>(2 + stage)] == 0) ++stage;
-  return stage + (c.complete() ? 1 : 0);
+  const CorpusArrival a = corpus_arrival(c, g_split);
+  return a.dev ? a.parts + (c.complete() ? 1 : 0) : 0;
 }
 
 void corpus_failed(const std::string& problem) {
@@ -197,7 +183,6 @@ ATTNLAB_EXPORT void attnlab_corpus_loaded(const char* error) {
     return;
   }
   g_fetch = Fetch::done;
-  corpus_stage(*g_reader->corpus());
   g_reader.reset();                             // (the corpus stays registered)
   if (g_app != nullptr) g_app->data_arrived();  // all of it: the data set is complete
 }
