@@ -71,6 +71,36 @@ for text in 研究生命的起源 南京市长江大桥 他说的确实在理; d
 done
 
 echo
+echo "== seg_zh on real Chinese: the hand-made test set (tests/fixtures/seg_zh_handmade, 330 sentences, never trained on)"
+echo "   training: .deps/seg_zh.txt (Debian's Chinese documentation, jieba's silver segmentation; make setup makes it)"
+HAND="$TMP/hand.txt"
+cat tests/fixtures/seg_zh_handmade/{everyday,news,textbook}.txt | grep -v '^#' >"$HAND"
+# hrow LABEL MODEL [--segmented FILE]: word F1 (precision, recall), per-character accuracy, unseen-word recall
+hrow() {
+  local label=$1 model=$2; shift 2
+  "$ATTNLAB" eval --load "$model" --data "$HAND" --json "$@" | python3 -c 'import json,sys
+e, w = json.load(sys.stdin), None
+w = e["words"]
+print("  %-40s F1 %5.1f  (P %5.1f  R %5.1f)  characters %5.1f%%  unseen words: recall %5.1f%% of %d" % (sys.argv[1],
+      100 * w["f1"], 100 * w["precision"], 100 * w["recall"], 100 * e["accuracy"], 100 * w["unseen_recall"], w["unseen"]))' "$label"
+}
+hrow "before: templates, attention (seg.model)" "$TMP/seg.model"
+for m in "attention L2 H4 D64|" "window FC k=3|--model window --window 3" "CNN k=3, 2 layers|--model cnn --kernel 3 --cnn-layers 2" \
+         "RNN GRU bidirectional|--model rnn --rnn gru --bidirectional"; do
+  # shellcheck disable=SC2086
+  train --task seg_zh --data .deps/seg_zh.txt --steps 3000 ${m#*|} --save "$TMP/real.model" >/dev/null
+  hrow "real text: ${m%%|*}, 3000 steps" "$TMP/real.model"
+  [[ $m == attention* ]] && cp "$TMP/real.model" "$TMP/real_attention.model"
+done
+if /usr/bin/python3 -c 'import jieba' 2>/dev/null; then
+  /usr/bin/python3 -c 'import jieba, logging, sys
+jieba.setLogLevel(logging.WARNING)
+for line in open(sys.argv[1], encoding="utf-8"):
+    print(" ".join(w for w in jieba.cut("".join(line.split())) if w.strip()))' "$HAND" >"$TMP/jieba.txt"
+  hrow "jieba 0.42.1 (a dictionary segmenter)" "$TMP/real_attention.model" --segmented "$TMP/jieba.txt"
+fi
+
+echo
 echo "== seen / count: content lookup at any distance (600 steps; chance: seen 50%, count ~35% majority)"
 row "seen   attention L2 H4 D64" --task seen --steps 600
 row "seen   window FC k=3" --task seen --model window --window 3 --steps 600

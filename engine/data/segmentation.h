@@ -19,6 +19,8 @@
 #pragma once
 
 #include <string>
+#include <unordered_set>
+#include <utility>
 #include <vector>
 
 #include "engine/data/tasks.h"
@@ -54,6 +56,44 @@ Dataset make_seg_dataset(const TaskConfig& task, const std::string& text, const 
 // Sequence of a typed text for seg_zh: split_chars, ids from the vocabulary (unknown characters → the unknown
 // vector of their shape: <unk>, digits <unk-num>, ...), no labels.
 Sequence seg_sequence_from_text(const Dataset& data, const std::string& text);
+
+// ------------------------------------------------------------------------------------------- scoring
+//
+// A segmenter is judged by the words it finds, not only by its labels: a word counts as found when the
+// prediction has a word with the same first and last character at the same place (Sproat & Emerson 2003, the
+// SIGHAN bakeoffs):
+//   precision = words found / words predicted     recall = words found / words in the gold segmentation
+//   F1 = 2·P·R / (P + R)
+// and recall on the gold words that never occur in the training data ("unseen"; OOV recall), where a
+// segmenter that only memorises a dictionary fails.
+
+// The words of a labelling, as [begin, end) spans of positions. A word ends after E or S and before B or S,
+// so a labelling that breaks the grammar (B B, E E, M first) still cuts the sentence into words.
+std::vector<std::pair<int, int>> bmes_words(const std::vector<int>& tags);
+// The words of a labelling as strings (chars[t] joined over each span).
+std::vector<std::string> bmes_word_strings(const std::vector<std::string>& chars, const std::vector<int>& tags);
+
+struct SegScore {
+  long gold = 0, predicted = 0, found = 0;  // words
+  long chars = 0, chars_right = 0;          // labels
+  long unseen = 0, unseen_found = 0;        // gold words not in the training data
+  double precision() const { return predicted > 0 ? static_cast<double>(found) / predicted : 0.0; }
+  double recall() const { return gold > 0 ? static_cast<double>(found) / gold : 0.0; }
+  double f1() const {
+    const double p = precision(), r = recall();
+    return p + r > 0 ? 2 * p * r / (p + r) : 0.0;
+  }
+  double char_accuracy() const { return chars > 0 ? static_cast<double>(chars_right) / chars : 0.0; }
+  double unseen_recall() const { return unseen > 0 ? static_cast<double>(unseen_found) / unseen : 0.0; }
+};
+
+// Adds one sentence to *score: its characters, the gold and the predicted labels (same length), and the words
+// of the training data (nullptr: unseen words are not counted). Throws std::invalid_argument on lengths that
+// differ.
+void score_segmentation(SegScore* score, const std::vector<std::string>& chars, const std::vector<int>& gold,
+                        const std::vector<int>& predicted, const std::unordered_set<std::string>* seen);
+// The words of the sentences of a data set's splits (its Sequence::words are the characters).
+std::unordered_set<std::string> seg_words(const std::vector<Sequence>& sequences);
 
 // The built-in corpus (engine/data/seg_zh.txt): compiled in when the build embeds it, else nullptr.
 const std::string* builtin_seg_corpus();

@@ -79,9 +79,10 @@ const Batch<float>& BatchBuilder::build(const Dataset& data, const std::vector<S
 }
 
 EvalResult evaluate(SeqModel<float>& model, const Dataset& data, const std::vector<Sequence>& seqs, int batch,
-                    int max_sequences) {
+                    int max_sequences, std::vector<std::vector<int>>* predicted) {
   const int C = model.config().tags;
   EvalResult r;
+  if (predicted != nullptr) predicted->clear();
   r.tag_total.assign(C, 0);
   r.tag_correct.assign(C, 0);
   r.confusion.assign(static_cast<std::size_t>(C) * C, 0);
@@ -101,6 +102,10 @@ EvalResult evaluate(SeqModel<float>& model, const Dataset& data, const std::vect
     model.predict(pred.data());
     long tagged = 0;
     for (int b = 0; b < mb.B; ++b) {
+      if (predicted != nullptr) {
+        const auto row = pred.begin() + static_cast<long>(b) * mb.T;
+        predicted->emplace_back(row, row + mb.lengths[b]);
+      }
       for (int t = 0; t < mb.lengths[b]; ++t) {
         const std::size_t n = static_cast<std::size_t>(b) * mb.T + t;
         const int y = mb.tags[n], p = pred[n];

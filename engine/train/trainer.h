@@ -118,9 +118,9 @@ std::vector<float> word_dropout_odds(const Dataset& data, double word_dropout);
 
 // Runs a model on sequences in batches of `batch` and counts what it gets right. Graph sequences use their
 // allow matrices. Throws std::runtime_error if the model rejects a batch (e.g. a sequence longer than a
-// learned positional table), with the model's message.
+// learned positional table), with the model's message. *predicted, when given, gets every sequence's predicted tags.
 EvalResult evaluate(SeqModel<float>& model, const Dataset& data, const std::vector<Sequence>& seqs, int batch = 32,
-                    int max_sequences = 0);
+                    int max_sequences = 0, std::vector<std::vector<int>>* predicted = nullptr);
 
 // Runs the model on one sequence (without its tags) and copies out what the views show: every head's weights
 // into *maps, and the tag of every token into *predicted when given. The model's caches then hold this

@@ -6,6 +6,8 @@
 
 #include <set>
 #include <string>
+#include <unordered_set>
+#include <utility>
 
 #include "engine/data/conllu.h"
 #include "engine/settings/settings.h"
@@ -42,6 +44,47 @@ TEST(Segmentation, LabelsFollowTheWords) {
   EXPECT_EQ(tags_text(bmes_labels({"南京", "市长", "江大桥"})), "BEBEBME");
   EXPECT_EQ(tags_text(bmes_labels({"2024", "年"})), "SS") << "an ASCII run is one token";
   EXPECT_EQ(tags_text(bmes_labels({"乒乓球拍", "卖", "完", "了"})), "BMMESSS");
+}
+
+// Worked by hand: gold 研究 / 生命 / 的 / 起源 (B E B E S B E), predicted 研究生 / 命 / 的 / 起源 (B M E S S B E).
+// Gold words at [0,2) [2,4) [4,5) [5,7), predicted at [0,3) [3,4) [4,5) [5,7): 的 and 起源 match, so
+// P = 2/4, R = 2/4, F1 = 0.5; the labels agree at positions 0, 4, 5, 6 (4 of 7). With 研究 的 起源 seen in
+// training, 生命 is the one unseen gold word, and it was not found.
+TEST(Segmentation, WordScoresMatchAHandWorkedExample) {
+  const Strings chars = {"研", "究", "生", "命", "的", "起", "源"};
+  const std::vector<int> gold = {kTagB, kTagE, kTagB, kTagE, kTagS, kTagB, kTagE};
+  const std::vector<int> pred = {kTagB, kTagM, kTagE, kTagS, kTagS, kTagB, kTagE};
+  EXPECT_EQ(bmes_word_strings(chars, pred), (Strings{"研究生", "命", "的", "起源"}));
+  const std::unordered_set<std::string> seen = {"研究", "的", "起源"};
+  SegScore s;
+  score_segmentation(&s, chars, gold, pred, &seen);
+  EXPECT_EQ(s.gold, 4);
+  EXPECT_EQ(s.predicted, 4);
+  EXPECT_EQ(s.found, 2);
+  EXPECT_DOUBLE_EQ(s.precision(), 0.5);
+  EXPECT_DOUBLE_EQ(s.recall(), 0.5);
+  EXPECT_DOUBLE_EQ(s.f1(), 0.5);
+  EXPECT_EQ(s.chars_right, 4);
+  EXPECT_EQ(s.unseen, 1);
+  EXPECT_EQ(s.unseen_found, 0);
+  // a second sentence adds to the counts: 南京市 / 长江 / 大桥 predicted as 南京 / 市长 / 江 / 大桥 finds only 大桥,
+  // so P = (2 + 1) / (4 + 4), R = (2 + 1) / (4 + 3), F1 = 2PR / (P + R) = 6/15
+  score_segmentation(&s, {"南", "京", "市", "长", "江", "大", "桥"}, {kTagB, kTagM, kTagE, kTagB, kTagE, kTagB, kTagE},
+                     {kTagB, kTagE, kTagB, kTagE, kTagS, kTagB, kTagE}, nullptr);
+  EXPECT_DOUBLE_EQ(s.precision(), 3.0 / 8);
+  EXPECT_DOUBLE_EQ(s.recall(), 3.0 / 7);
+  EXPECT_NEAR(s.f1(), 2 * (3.0 / 8) * (3.0 / 7) / (3.0 / 8 + 3.0 / 7), 1e-12);
+  EXPECT_EQ(s.unseen, 1);  // nullptr: the second sentence's words are not counted as unseen
+  EXPECT_THROW(score_segmentation(&s, chars, gold, {kTagS}, nullptr), std::invalid_argument);
+}
+
+// A labelling that breaks the grammar still cuts into words: every B or S starts one, every E or S ends one.
+TEST(Segmentation, WordsOfABrokenLabellingStillCover) {
+  using Spans = std::vector<std::pair<int, int>>;
+  EXPECT_EQ(bmes_words({kTagB, kTagB, kTagE, kTagS}), (Spans{{0, 1}, {1, 3}, {3, 4}}));
+  EXPECT_EQ(bmes_words({kTagE, kTagE, kTagM}), (Spans{{0, 1}, {1, 2}, {2, 3}}));
+  EXPECT_EQ(bmes_words({kTagM, kTagM, kTagE}), (Spans{{0, 3}}));
+  EXPECT_TRUE(bmes_words({}).empty());
 }
 
 TEST(Segmentation, ParsesTextWithCommentsAndRejectsBadUtf8WithItsLine) {

@@ -68,9 +68,24 @@ if(ATTNLAB_PYTHON3)
     add_test(NAME train_seg_attention_beats_window COMMAND ${ATTNLAB_PYTHON3} ${_seg} compare $<TARGET_FILE:attnlab>)
   endif()
 endif()
+# The corpus of real Chinese (.deps/seg_zh.txt, made by make setup) and the hand-made test set: the loader, the
+# conventions' rules, a missing package's message, no test sentence in training (tests/training/zh_corpus_test.py)
+if(NOT EMSCRIPTEN AND EXISTS /usr/bin/python3)
+  add_test(NAME zh_corpus COMMAND /usr/bin/python3 "${CMAKE_CURRENT_LIST_DIR}/zh_corpus_test.py"
+                                  "${CMAKE_SOURCE_DIR}/.deps/seg_zh.txt")
+endif()
 attnlab_train_test(seg_tag_unknown_char 0 "龘 +[BMES] +\\(unknown character, read as <unk>\\)"
   ARGS tag --load ${_dir}/seg_learns${_sfx}.model "龘我们")
 set_tests_properties(train_seg_tag_unknown_char${_sfx} PROPERTIES FIXTURES_REQUIRED seg_model${_sfx})
+# eval --segmented scores another segmenter's output: a file scored against itself has every word right, and
+# one of other sentences is refused with the line that differs
+set(_hand "${CMAKE_SOURCE_DIR}/tests/fixtures/seg_zh_handmade")
+attnlab_train_test(seg_eval_segmented_itself 0 "accuracy 100.00%.*words: F1 100.00% \\(precision 100.00%, recall 100.00%"
+  ARGS eval --load ${_dir}/seg_learns${_sfx}.model --data ${_hand}/news.txt --segmented ${_hand}/news.txt)
+attnlab_train_test(seg_eval_segmented_other 1 "everyday.txt: line 3: not the characters of the same sentence of"
+  ONE_LINE_ERROR ARGS eval --load ${_dir}/seg_learns${_sfx}.model --data ${_hand}/news.txt --segmented ${_hand}/everyday.txt)
+set_tests_properties(train_seg_eval_segmented_itself${_sfx} train_seg_eval_segmented_other${_sfx}
+                     PROPERTIES FIXTURES_REQUIRED seg_model${_sfx})
 
 # --- learned vs sinusoidal PE on sequences longer than the learned table
 attnlab_train_test(save_learned 0 "saved"

@@ -1,0 +1,262 @@
+#!/usr/bin/python3
+"""
+make_zh_corpus.py -- the seg_zh task's corpus of real Chinese: Debian's Simplified Chinese documentation,
+segmented by jieba and brought to the project's conventions, plus the lecture's ambiguous sentences.
+
+    /usr/bin/python3 scripts/make_zh_corpus.py --out build/data/seg_zh.txt
+    /usr/bin/python3 scripts/make_zh_corpus.py --sample 100 --seed 7     # sentences to check by hand
+
+Output (UTF-8, LF): '#' header lines, then one sentence per line with its words separated by single spaces,
+each document's sentences after a line "# doc ID SOURCE". The engine reads it as any segmented text
+(engine/data/segmentation.h).
+
+Sections:
+    1. sources
+    2. text to sentences
+    3. silver segmentation
+    4. the lecture's sentences
+    5. output
+
+SOURCES (Debian packages; make setup installs them, scripts/setup.sh)
+    debian-reference-zh-cn  Osamu Aoki et al., Debian Reference, Chinese translation, GPL-2+
+    maint-guide-zh-cn       Josip Rodin, Osamu Aoki et al., Debian New Maintainers' Guide, GPL-2+
+    debian-edu-doc-zh-cn    Debian Edu / Skolelinux manual, Chinese translation, GPL-2+
+    python3-jieba           Sun Junyi, jieba 0.42.1 and its dictionary of 349,046 words, MIT
+    (debian-faq-zh-cn is a PDF whose fonts carry no text: pdftotext reads nothing from it.)
+    Every HTML page is one document. Code blocks (<pre>) are dropped; a sentence is kept when at
+    least half of its tokens are Han characters and it has 4 of them or more; sentences met before are dropped.
+
+SILVER SEGMENTATION
+    jieba (default dictionary, HMM on, as Debian ships it) cuts every sentence; then the project's conventions
+    (tests/fixtures/seg_zh_handmade/CONVENTIONS.md) are applied where jieba's dictionary differs from them by
+    a rule: a numeral and its measure word apart (三点 → 三 点, 第一次 → 第一 次), except the lexicalised ones
+    (一些, 一下, 十分, month names). A sample was checked by hand (docs/data.md, "seg_zh").
+
+THE LECTURE'S SENTENCES
+    The ambiguity templates and hand-written sentences of scripts/make_seg_corpus.py (研究 生命 / 研究生 命,
+    南京市 长江 大桥 / 南京 市长 江大桥, ...), which real text seldom has; their share is printed in the header.
+
+Determinism: the same packages and --seed write the same file.
+"""
+
+import argparse
+import glob
+import html
+import os
+import random
+import re
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+
+# ------------------------------------------------------------------------------------------- 1. sources
+
+# (package, document id prefix, how its files are found, licence)
+SOURCES = [
+    ("debian-reference-zh-cn", "ref", "/usr/share/debian-reference/*.zh-cn.html", "GPL-2+"),
+    ("maint-guide-zh-cn", "maint", "/usr/share/doc/maint-guide-zh-cn/html/*.zh-cn.html", "GPL-2+"),
+    ("debian-edu-doc-zh-cn", "edu", "/usr/share/doc/debian-edu-doc-zh-cn/debian-edu-bookworm-manual.html",
+     "GPL-2+"),
+]
+JIEBA_DICT = "/usr/lib/python3/dist-packages/jieba/dict.txt"
+PACKAGES = [s[0] for s in SOURCES] + ["python3-jieba"]
+
+
+class Missing(Exception):
+    pass
+
+
+def missing_message(what):
+    return ("%s is missing: the seg_zh corpus is made from Debian packages. Install them with\n"
+            "    sudo apt-get install %s\n(make setup does this)" % (what, " ".join(PACKAGES)))
+
+
+def source_files(root=""):
+    """[(package, doc id, path)] of every source; raises Missing naming the first package not there."""
+    out = []
+    for package, prefix, pattern, _ in SOURCES:
+        paths = sorted(glob.glob(root + pattern))
+        if not paths:
+            raise Missing(missing_message("%s (%s)" % (package, pattern)))
+        for p in paths:
+            name = os.path.basename(p).split(".")[0]
+            out.append((package, prefix if len(paths) == 1 else "%s-%s" % (prefix, name), p))
+    return out
+
+
+def read_document(path):
+    """The text of one source file, as blocks (paragraphs, list items, cells) of running text."""
+    raw = open(path, encoding="utf-8", errors="replace").read()
+    raw = re.sub(r"(?is)<(pre|script|style|code class=\"literal\")[^>]*>.*?</\1>", "\n\n", raw)
+    raw = re.sub(r"(?i)</?(p|li|td|th|dt|dd|h[1-6]|div|br|tr|title|table)[^>]*>", "\n\n", raw)
+    raw = html.unescape(re.sub(r"<[^>]+>", "", raw))
+    return re.split(r"\n\s*\n", raw)
+
+
+# ------------------------------------------------------------------------------------------- 2. text to sentences
+
+HAN = re.compile(r"[\u4e00-\u9fff]")
+TOKEN = re.compile(r"[A-Za-z0-9]+|\S")  # as the engine reads text: an ASCII run is one token
+END = re.compile(r"(?<=[。！？；])")
+
+
+def tokens(text):
+    return TOKEN.findall(text)
+
+
+def sentences_of(block):
+    """Sentences of one block of running text: cut after 。！？；, lines joined, spaces kept between Latin words."""
+    block = re.sub(r"\s*\n\s*", " ", block).strip()
+    block = re.sub(r"(?<=[\u4e00-\u9fff，。、：；！？“”（）]) (?=[\u4e00-\u9fff，。、：；！？“”（）])", "", block)
+    for s in END.split(block):
+        s = s.strip()
+        toks = tokens(s)
+        han = sum(1 for t in toks if HAN.fullmatch(t))
+        if han >= 4 and 2 * han >= len(toks) and len(toks) <= 120:
+            yield s
+
+
+# ------------------------------------------------------------------------------------------- 3. silver segmentation
+
+NUMERAL = "[0-9零〇一二三四五六七八九十百千万亿两几多]+"
+MEASURES = ("个 只 本 次 张 条 件 位 种 台 辆 名 份 篇 部 句 段 点 秒 岁 元 块 米 公里 公斤 千克 克 吨 年 天 周 层 项 组 "
+            "步 遍 趟 顿 杯 碗 双 对 套 节 页 章 行 字 首 座 棵 朵 匹 头 支 把 间 所 家 片 颗 粒 份 批 封 场 届 门 班 轮 "
+            "倍 号 期 类 级 根 道 盘 瓶 箱 袋 包 斤 两 尺 寸 眼 厘米 毫米 分钟 小时 个月 星期").split()
+NUM_MEASURE = re.compile("(第?%s)(%s)" % (NUMERAL, "|".join(sorted(set(MEASURES), key=len, reverse=True))))
+LEXICALISED = set("一些 一点 一下 一起 一样 一直 一定 一般 一切 一次性 十分 万分 一行 一头 一把 一道 一带 一家 "
+                  "两者 一手 一片 三角 一部 八成 百万 千万 一号 多年 多数 多次 多半".split())
+
+
+DIGITS = "零〇一二三四五六七八九十百千万亿两"
+NUMBER = re.compile("[%s]+[多几]?" % DIGITS)
+DEMONSTRATIVE = re.compile("(这|那|哪|每|某|上|下)(个月|个星期|%s)" % "|".join(sorted(set(MEASURES), key=len, reverse=True)))
+KEEP_DEMONSTRATIVE = set("这个 那个 哪个 这些 那些 哪些 这样 那样 这里 那里 哪里 这么 那么 这次 上次 下次 上面 下面 "
+                         "上午 下午 上天 下天 上年 下年 上周 下周 上层 下层 上级 下级 上部 下部 上头 下头 上行 下行 "
+                         "上门 下门 上道 下道 上场 下场 上台 下台 每天 每年".split())
+NEGATED = set("不能 不会 不是 不到 不敢 不想 不肯 不该 不在 不可 没能 没想 没去 没来".split())
+
+
+def to_conventions(words):
+    """jieba's words → the project's conventions (the module's docstring), by these rules in turn:
+    a number jieba cut in pieces is one word (三百 多 → 三百多); X 们 → X们; numeral + measure apart
+    (三点 → 三 点, 第一次 → 第一 次); demonstrative + measure apart (这家 → 这 家, except 这个 这些 ...);
+    negation + verb apart (不能 → 不 能)."""
+    merged = []
+    for w in words:
+        if merged and NUMBER.fullmatch(merged[-1]) and NUMBER.fullmatch(merged[-1] + w) and not merged[-1].endswith(("多", "几")):
+            merged[-1] += w
+        elif merged and w == "们" and merged[-1][-1:] not in "，。、的了我你他她它":
+            merged[-1] += w
+        else:
+            merged.append(w)
+    out = []
+    for w in merged:
+        m = NUM_MEASURE.fullmatch(w)
+        d = DEMONSTRATIVE.fullmatch(w)
+        if m and w not in LEXICALISED and m.group(1) != "第":
+            out += [m.group(1), m.group(2)]
+        elif d and w not in KEEP_DEMONSTRATIVE:
+            out += [d.group(1)] + (["个", d.group(2)[1:]] if d.group(2).startswith("个") and len(d.group(2)) > 1 else [d.group(2)])
+        elif w in NEGATED:
+            out += [w[0], w[1:]]
+        else:
+            out.append(w)
+    return out
+
+
+def load_jieba():
+    try:
+        import jieba
+    except ImportError:
+        raise Missing(missing_message("python3-jieba (run this script with /usr/bin/python3)"))
+    import logging
+    jieba.setLogLevel(logging.WARNING)
+    jieba.initialize()
+    return jieba
+
+
+def segment(jieba, sentence):
+    return to_conventions([w for w in jieba.cut(sentence) if w.strip()])
+
+
+# ------------------------------------------------------------------------------------------- 4. the lecture's sentences
+
+def lecture_sentences(seed):
+    """The ambiguity templates and hand-written sentences of make_seg_corpus.py, as lists of words."""
+    sys.path.insert(0, HERE)
+    import make_seg_corpus as m
+    g = m.Gen(seed)
+    out = [list(s) for s in m.hand_sentences()]
+    for _ in range(600):
+        out.append(m.clean(m.ambiguous(g)))
+    return out
+
+
+# ------------------------------------------------------------------------------------------- 5. output
+
+def build(seed, root=""):
+    files = source_files(root)
+    jieba = load_jieba()
+    seen, docs = set(), []
+    for package, doc, path in files:
+        sents = []
+        for block in read_document(path):
+            for s in sentences_of(block):
+                key = re.sub(r"\s", "", s)
+                if key not in seen:
+                    seen.add(key)
+                    sents.append(segment(jieba, s))
+        docs.append((doc, package, sents))
+    lecture, lseen = [], set()
+    for words in lecture_sentences(seed):
+        key = "".join(words)
+        if key not in lseen and key not in seen:
+            lseen.add(key)
+            lecture.append(words)
+    docs.append(("lecture", "make_seg_corpus.py", lecture))
+    return docs
+
+
+def write(docs, out):
+    real = sum(len(s) for d, _, s in docs if d != "lecture")
+    chars = sum(len(tokens("".join(w))) for _, _, s in docs for w in s)
+    lecture = sum(len(s) for d, _, s in docs if d == "lecture")
+    lines = ["# seg_zh: real Chinese for word segmentation, made by scripts/make_zh_corpus.py (see its docstring).",
+             "# Debian's Simplified Chinese documentation (GPL-2+) segmented by jieba 0.42.1 (MIT) and brought to",
+             "# the conventions of tests/fixtures/seg_zh_handmade/CONVENTIONS.md, then the lecture's sentences.",
+             "# %d sentences of real text and %d of the lecture (%.1f %% of all), %d characters." %
+             (real, lecture, 100.0 * lecture / max(1, real + lecture), chars)]
+    for doc, source, sents in docs:
+        lines.append("# doc %s %s" % (doc, source))
+        lines += [" ".join(w) for w in sents]
+    os.makedirs(os.path.dirname(os.path.abspath(out)), exist_ok=True)
+    tmp = out + ".tmp"
+    with open(tmp, "w", encoding="utf-8", newline="\n") as f:
+        f.write("\n".join(lines) + "\n")
+    os.replace(tmp, out)
+    print("%s: %d sentences of real text, %d of the lecture, %d characters" % (out, real, lecture, chars))
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[1])
+    ap.add_argument("--out", help="the corpus file to write")
+    ap.add_argument("--seed", type=int, default=1, help="the lecture's templates' seed, and the sample's")
+    ap.add_argument("--sample", type=int, default=0, help="print N random real sentences to check by hand")
+    ap.add_argument("--root", default="", help="a directory to find the packages' files under (tests)")
+    a = ap.parse_args()
+    try:
+        docs = build(a.seed, a.root)
+    except Missing as e:
+        sys.exit("make_zh_corpus.py: %s" % e)
+    if a.sample:
+        real = [w for d, _, s in docs if d != "lecture" for w in s]
+        for w in random.Random(a.seed).sample(real, min(a.sample, len(real))):
+            print(" ".join(w))
+    if a.out:
+        write(docs, a.out)
+    if not a.out and not a.sample:
+        ap.error("nothing to do: give --out or --sample")
+
+
+if __name__ == "__main__":
+    main()
