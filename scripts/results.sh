@@ -4,8 +4,9 @@
 #   scripts/results.sh [path/to/attnlab]        (default: build/native/attnlab; `make results` builds it)
 #
 # Every number below comes from `attnlab train --json` / `attnlab eval --json` / `attnlab speed --json`
-# with the settings shown, so each line can be re-run by hand. About 20 minutes on one core (the data-size
-# sweeps at the end, `attnlab sweep --task image` and `--task pos`, about 3.5 and 7 of them).
+# with the settings shown, so each line can be re-run by hand. About 25 minutes on one core (seg_zh on real
+# Chinese about 5 of them; the data-size sweeps at the end, `attnlab sweep --task image` and `--task pos`, about
+# 3.5 and 7).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ATTNLAB=${1:-build/native/attnlab}
