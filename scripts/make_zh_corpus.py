@@ -48,6 +48,8 @@ import re
 import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+import make_seg_corpus  # noqa: E402  (the lecture's sentences, and tokens() as the engine reads text)
 
 # ------------------------------------------------------------------------------------------- 1. sources
 
@@ -96,12 +98,8 @@ def read_document(path):
 # ------------------------------------------------------------------------------------------- 2. text to sentences
 
 HAN = re.compile(r"[\u4e00-\u9fff]")
-TOKEN = re.compile(r"[A-Za-z0-9]+|\S")  # as the engine reads text: an ASCII run is one token
 END = re.compile(r"(?<=[。！？；])")
-
-
-def tokens(text):
-    return TOKEN.findall(text)
+tokens = make_seg_corpus.tokens  # as the engine reads text: an ASCII run is one token
 
 
 def sentences_of(block):
@@ -143,9 +141,10 @@ def to_conventions(words):
     negation + verb apart (不能 → 不 能)."""
     merged = []
     for w in words:
-        if merged and NUMBER.fullmatch(merged[-1]) and NUMBER.fullmatch(merged[-1] + w) and not merged[-1].endswith(("多", "几")):
+        last = merged[-1] if merged else ""
+        if NUMBER.fullmatch(last) and NUMBER.fullmatch(last + w) and not last.endswith(("多", "几")):
             merged[-1] += w
-        elif merged and w == "们" and merged[-1][-1:] not in "，。、的了我你他她它":
+        elif last and w == "们" and last[-1] not in "，。、的了我你他她它":
             merged[-1] += w
         else:
             merged.append(w)
@@ -156,7 +155,8 @@ def to_conventions(words):
         if m and w not in LEXICALISED and m.group(1) != "第":
             out += [m.group(1), m.group(2)]
         elif d and w not in KEEP_DEMONSTRATIVE:
-            out += [d.group(1)] + (["个", d.group(2)[1:]] if d.group(2).startswith("个") and len(d.group(2)) > 1 else [d.group(2)])
+            measure = d.group(2)  # 个月 → 个 月
+            out += [d.group(1)] + (["个", measure[1:]] if measure.startswith("个") and len(measure) > 1 else [measure])
         elif w in NEGATED:
             out += [w[0], w[1:]]
         else:
@@ -183,8 +183,7 @@ def segment(jieba, sentence):
 
 def lecture_sentences(seed):
     """The ambiguity templates and hand-written sentences of make_seg_corpus.py, as lists of words."""
-    sys.path.insert(0, HERE)
-    import make_seg_corpus as m
+    m = make_seg_corpus
     g = m.Gen(seed)
     out = [list(s) for s in m.hand_sentences()]
     for _ in range(600):
@@ -244,6 +243,8 @@ def main():
     ap.add_argument("--sample", type=int, default=0, help="print N random real sentences to check by hand")
     ap.add_argument("--root", default="", help="a directory to find the packages' files under (tests)")
     a = ap.parse_args()
+    if not a.out and not a.sample:
+        ap.error("nothing to do: give --out or --sample")
     try:
         docs = build(a.seed, a.root)
     except Missing as e:
@@ -254,8 +255,6 @@ def main():
             print(" ".join(w))
     if a.out:
         write(docs, a.out)
-    if not a.out and not a.sample:
-        ap.error("nothing to do: give --out or --sample")
 
 
 if __name__ == "__main__":

@@ -80,7 +80,7 @@ cat tests/fixtures/seg_zh_handmade/{everyday,news,textbook}.txt | grep -v '^#' >
 hrow() {
   local label=$1 model=$2; shift 2
   "$ATTNLAB" eval --load "$model" --data "$HAND" --json "$@" | python3 -c 'import json,sys
-e, w = json.load(sys.stdin), None
+e = json.load(sys.stdin)
 w = e["words"]
 print("  %-40s F1 %5.1f  (P %5.1f  R %5.1f)  characters %5.1f%%  unseen words: recall %5.1f%% of %d" % (sys.argv[1],
       100 * w["f1"], 100 * w["precision"], 100 * w["recall"], 100 * e["accuracy"], 100 * w["unseen_recall"], w["unseen"]))' "$label"

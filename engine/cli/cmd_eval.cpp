@@ -200,18 +200,10 @@ void run(const EvalCmd& o) {
   std::vector<std::vector<int>> predicted;  // seg_zh: every sequence's labels
   try {
     if (!other.empty()) {  // the other segmenter's labels, counted as the model's would be
-      r.tag_total.assign(static_cast<std::size_t>(md.tags()), 0);
-      r.tag_correct.assign(static_cast<std::size_t>(md.tags()), 0);
-      r.confusion.assign(static_cast<std::size_t>(md.tags() * md.tags()), 0);
+      r.start(md.tags());
       for (std::size_t i = 0; i < seqs.size(); ++i)
-        for (std::size_t t = 0; t < seqs[i].tags.size(); ++t) {
-          const int g = seqs[i].tags[t], p = other[i].tags[t];
-          ++r.tokens;
-          ++r.tag_total[static_cast<std::size_t>(g)];
-          r.confusion[static_cast<std::size_t>(g * md.tags() + p)] += 1;
-          if (g == p) ++r.correct, ++r.tag_correct[static_cast<std::size_t>(g)];
-        }
-      r.accuracy = r.tokens > 0 ? static_cast<double>(r.correct) / r.tokens : 0.0;
+        for (std::size_t t = 0; t < seqs[i].tags.size(); ++t) r.add(seqs[i].tags[t], other[i].tags[t]);
+      r.finish();
     } else {
       r = evaluate(*lm.model, md, seqs, 32, 0, seg ? &predicted : nullptr);
     }
@@ -219,8 +211,6 @@ void run(const EvalCmd& o) {
     if (!other.empty())
       for (const SegSentence& s : other) predicted.push_back(s.tags);
     if (seg) words = score_words(seqs, predicted, seen);
-  } catch (const Error&) {
-    throw;
   } catch (const std::exception& e) {
     throw Error(e.what());
   }

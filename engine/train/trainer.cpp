@@ -83,9 +83,7 @@ EvalResult evaluate(SeqModel<float>& model, const Dataset& data, const std::vect
   const int C = model.config().tags;
   EvalResult r;
   if (predicted != nullptr) predicted->clear();
-  r.tag_total.assign(C, 0);
-  r.tag_correct.assign(C, 0);
-  r.confusion.assign(static_cast<std::size_t>(C) * C, 0);
+  r.start(C);
   const int total =
       max_sequences > 0 ? std::min<int>(max_sequences, static_cast<int>(seqs.size())) : static_cast<int>(seqs.size());
   BatchBuilder builder;
@@ -111,16 +109,12 @@ EvalResult evaluate(SeqModel<float>& model, const Dataset& data, const std::vect
         const int y = mb.tags[n], p = pred[n];
         if (y == kIgnoreTag) continue;
         ++tagged;
-        ++r.tag_total[y];
-        r.confusion[static_cast<std::size_t>(y) * C + p]++;
-        if (p == y) ++r.tag_correct[y];
+        r.add(y, p);
       }
     }
     loss_sum += static_cast<double>(model.loss()) * tagged;
-    r.tokens += tagged;
   }
-  for (int c = 0; c < C; ++c) r.correct += r.tag_correct[c];
-  r.accuracy = r.tokens > 0 ? static_cast<double>(r.correct) / r.tokens : 0.0;
+  r.finish();
   r.loss = r.tokens > 0 ? loss_sum / r.tokens : 0.0;
   return r;
 }

@@ -62,6 +62,22 @@ struct EvalResult {
   std::vector<long> tag_correct;  // (C) of those, predicted right
   std::vector<long> confusion;    // (C, C) row = true tag, column = predicted tag
   double tag_accuracy(int c) const { return tag_total[c] > 0 ? double(tag_correct[c]) / tag_total[c] : 0.0; }
+  // Counting: start(C), add() each token's true and predicted tag, then finish() (correct and accuracy).
+  void start(int C) {
+    tag_total.assign(static_cast<std::size_t>(C), 0);
+    tag_correct.assign(static_cast<std::size_t>(C), 0);
+    confusion.assign(static_cast<std::size_t>(C) * C, 0);
+  }
+  void add(int truth, int predicted) {
+    ++tag_total[static_cast<std::size_t>(truth)];
+    ++confusion[static_cast<std::size_t>(truth) * tag_total.size() + static_cast<std::size_t>(predicted)];
+    if (predicted == truth) ++tag_correct[static_cast<std::size_t>(truth)];
+  }
+  void finish() {
+    correct = tokens = 0;
+    for (std::size_t c = 0; c < tag_total.size(); ++c) correct += tag_correct[c], tokens += tag_total[c];
+    accuracy = tokens > 0 ? static_cast<double>(correct) / tokens : 0.0;
+  }
 };
 
 struct Metrics {
