@@ -3,12 +3,14 @@
 //   attnlab tag --load pos.model "I saw a saw"           I PRON / saw VERB / a DET / saw NOUN
 //   attnlab tag --load pos.model --attention "I saw a saw"   also every head's attention weights
 //   attnlab tag --load pos.model --json "I saw a saw"    {"tokens": [...], "tags": [...]}
-//   attnlab tag --load seg.model --json 我们研究生命的起源  seg_zh: one token and one B/M/E/S tag per character
+//   attnlab tag --load seg.model --json 我们研究生命的起源  seg_zh: one token and one B/M/E/S tag per character, and
+//                                                        the words (the best labelling that forms words)
 #include <algorithm>
 #include <cstdio>
 #include <nlohmann/json.hpp>
 
 #include "engine/cli/train_options.h"
+#include "engine/data/segmentation.h"
 
 namespace attnlab::cli {
 
@@ -41,10 +43,14 @@ void run(const TagCmd& o) {
   std::string error;
   if (!m.forward(mb, &error)) throw Error(error);
   const int T = seq.length();
-  std::vector<int> pred(T);
+  std::vector<int> pred(static_cast<std::size_t>(mb.B) * mb.T), decoded(pred.size());
   m.predict(pred.data());
+  decode_tags(m, d, mb, decoded.data());  // seg_zh: the labelling that forms words, read as words below
   std::vector<std::string> tags(T);
   for (int t = 0; t < T; ++t) tags[t] = d.tag_names[pred[t]];
+  const bool seg = d.task.kind == TaskKind::seg_zh;
+  std::vector<std::string> words;  // seg_zh: the words of the best labelling that forms words
+  if (seg) words = bmes_word_strings(shown, std::vector<int>(decoded.begin(), decoded.begin() + T));
 
   const bool with_attention = o.attention && m.attention_layers() > 0;
   if (o.attention && m.attention_layers() == 0) {
@@ -52,6 +58,7 @@ void run(const TagCmd& o) {
   }
   if (o.json) {
     nlohmann::json j = {{"tokens", shown}, {"tags", tags}};
+    if (seg) j["words"] = words;
     if (with_attention) {
       nlohmann::json layers = nlohmann::json::array();
       for (int l = 0; l < m.attention_layers(); ++l) {
@@ -83,6 +90,11 @@ void run(const TagCmd& o) {
                                      : "";
     std::printf("%-*s  %s%s\n", static_cast<int>(width), shown[t].c_str(), tags[t].c_str(), note.c_str());
   }
+  if (seg) {  // the labels may break the grammar of words (B B, E E): the words are the best labelling that does not
+    std::string cut;
+    for (const std::string& w : words) cut += (cut.empty() ? "" : " / ") + w;
+    std::printf("words: %s\n", cut.c_str());
+  }
   if (!with_attention) return;
   for (int l = 0; l < m.attention_layers(); ++l) {
     for (int h = 0; h < m.attention_heads(); ++h) {
@@ -113,7 +125,8 @@ void setup_tag(CLI::App& root) {
       ->required();
   cmd->add_flag("--attention", o.attention, "Also print every head's attention weights");
   cmd->add_flag("--json", o.json,
-                "Print {\"tokens\": [...], \"tags\": [...]} (+ \"attention\" [layer][head][query][key])");
+                "Print {\"tokens\": [...], \"tags\": [...]} (seg_zh + \"words\": the best labelling that forms "
+                "words, read as words; + \"attention\" [layer][head][query][key])");
   cmd->callback([] { run(o); });
 }
 

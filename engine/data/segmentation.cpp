@@ -2,6 +2,7 @@
 #include "engine/data/segmentation.h"
 
 #include <algorithm>
+#include <cmath>
 #include <cstdlib>
 #include <fstream>
 #include <memory>
@@ -152,6 +153,51 @@ Dataset make_seg_dataset(const TaskConfig& task, const std::vector<SegSentence>&
 
 Dataset make_seg_dataset(const TaskConfig& task, const std::string& text, const std::string& name) {
   return make_seg_dataset(task, parse_segmented_text(text, name));
+}
+
+// ------------------------------------------------------------------------------------------- decoding
+
+// may label `to` follow label `from`? (B and M go on to M or E; E and S end a word, B or S begins the next)
+static bool bmes_follows(int from, int to) {
+  const bool inside = from == kTagB || from == kTagM;
+  return inside ? (to == kTagM || to == kTagE) : (to == kTagB || to == kTagS);
+}
+
+std::vector<int> bmes_decode(const float* logits, int T) {
+  constexpr int C = 4;
+  constexpr double kNever = -1e300;
+  if (T <= 0) return {};
+  std::vector<double> best(static_cast<std::size_t>(T) * C, kNever);  // (T, C) best(t, y)
+  std::vector<int> from(static_cast<std::size_t>(T) * C, -1);         // (T, C) the y' it came from
+  for (int t = 0; t < T; ++t) {
+    const float* z = logits + static_cast<std::size_t>(t) * C;
+    // log p_t(y) = z_y − log Σ_c exp z_c (the largest subtracted first, so exp never overflows)
+    const double zmax = *std::max_element(z, z + C);
+    double sum = 0;
+    for (int c = 0; c < C; ++c) sum += std::exp(static_cast<double>(z[c]) - zmax);
+    const double log_norm = zmax + std::log(sum);
+    for (int y = 0; y < C; ++y) {
+      const double log_p = static_cast<double>(z[y]) - log_norm;
+      if (t == 0) {
+        if (y == kTagB || y == kTagS) best[static_cast<std::size_t>(y)] = log_p;
+        continue;
+      }
+      for (int prev = 0; prev < C; ++prev) {
+        const double b = best[static_cast<std::size_t>(t - 1) * C + prev];
+        if (!bmes_follows(prev, y) || b <= kNever) continue;
+        double& here = best[static_cast<std::size_t>(t) * C + y];
+        if (b + log_p > here) here = b + log_p, from[static_cast<std::size_t>(t) * C + y] = prev;
+      }
+    }
+  }
+  const std::size_t last = static_cast<std::size_t>(T - 1) * C;
+  int y = best[last + kTagE] > best[last + kTagS] ? kTagE : kTagS;  // a sentence ends with a whole word
+  std::vector<int> tags(static_cast<std::size_t>(T));
+  for (int t = T - 1; t >= 0; --t) {
+    tags[static_cast<std::size_t>(t)] = y;
+    y = from[static_cast<std::size_t>(t) * C + y];
+  }
+  return tags;
 }
 
 // ------------------------------------------------------------------------------------------- scoring

@@ -57,6 +57,19 @@ Dataset make_seg_dataset(const TaskConfig& task, const std::string& text, const 
 // vector of their shape: <unk>, digits <unk-num>, ...), no labels.
 Sequence seg_sequence_from_text(const Dataset& data, const std::string& text);
 
+// ------------------------------------------------------------------------------------------- decoding
+//
+// The model scores the four labels of each character on its own, so the best label of every character may
+// break the grammar of words: B B, E E, a word that never ends. Read as words, the labels must go
+//   start → B or S      B, M → M or E      E, S → B or S      E or S → end
+// and the labelling shown is the best one that does: the path through the characters that maximises the sum of
+// log p_t(label), p_t = softmax(z_t), found by dynamic programming (Viterbi) over the T × 4 labels:
+//   best(t, y) = log p_t(y) + max over the labels y' allowed before y of best(t−1, y')
+// where the model's own best labels already form words, the path is exactly them.
+
+// The best labelling that forms words, of a sequence's logits z (T rows of 4, in bmes_tags() order).
+std::vector<int> bmes_decode(const float* logits, int T);
+
 // ------------------------------------------------------------------------------------------- scoring
 //
 // A segmenter is judged by the words it finds, not only by its labels: a word counts as found when the

@@ -7,6 +7,7 @@
 #include <stdexcept>
 
 #include "engine/core/rng.h"
+#include "engine/data/segmentation.h"
 #include "engine/data/words.h"
 #include "engine/ops/loss.h"
 
@@ -78,6 +79,17 @@ const Batch<float>& BatchBuilder::build(const Dataset& data, const std::vector<S
   return batch_;
 }
 
+void decode_tags(const SeqModel<float>& model, const Dataset& data, const Batch<float>& mb, int* tags) {
+  model.predict(tags);
+  if (data.task.kind != TaskKind::seg_zh) return;
+  const CView<float> z = model.logits();  // (B·T, 4)
+  for (int b = 0; b < mb.B; ++b) {
+    const int T = mb.lengths != nullptr ? mb.lengths[b] : mb.T;
+    const std::vector<int> words = bmes_decode(z.data() + static_cast<long>(b) * mb.T * z.outerStride(), T);
+    std::copy(words.begin(), words.end(), tags + static_cast<long>(b) * mb.T);
+  }
+}
+
 EvalResult evaluate(SeqModel<float>& model, const Dataset& data, const std::vector<Sequence>& seqs, int batch,
                     int max_sequences, std::vector<std::vector<int>>* predicted) {
   const int C = model.config().tags;
@@ -87,7 +99,7 @@ EvalResult evaluate(SeqModel<float>& model, const Dataset& data, const std::vect
   const int total =
       max_sequences > 0 ? std::min<int>(max_sequences, static_cast<int>(seqs.size())) : static_cast<int>(seqs.size());
   BatchBuilder builder;
-  std::vector<int> idx, pred;
+  std::vector<int> idx, pred, words;  // the model's labels, and as words are read from them
   double loss_sum = 0;
   for (int start = 0; start < total; start += batch) {
     const int count = std::min(batch, total - start);
@@ -98,10 +110,14 @@ EvalResult evaluate(SeqModel<float>& model, const Dataset& data, const std::vect
     if (!model.forward(mb, &error)) throw std::runtime_error(error);
     pred.resize(static_cast<std::size_t>(mb.B) * mb.T);
     model.predict(pred.data());
+    if (predicted != nullptr) {
+      words.resize(pred.size());
+      decode_tags(model, data, mb, words.data());
+    }
     long tagged = 0;
     for (int b = 0; b < mb.B; ++b) {
       if (predicted != nullptr) {
-        const auto row = pred.begin() + static_cast<long>(b) * mb.T;
+        const auto row = words.begin() + static_cast<long>(b) * mb.T;
         predicted->emplace_back(row, row + mb.lengths[b]);
       }
       for (int t = 0; t < mb.lengths[b]; ++t) {

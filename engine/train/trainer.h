@@ -132,9 +132,15 @@ class BatchBuilder {
 // 2016 use α / (α + n); measured here, the two differ by less than the noise).
 std::vector<float> word_dropout_odds(const Dataset& data, double word_dropout);
 
+// The tags of the batch the model last ran forward, as words are read from them (B·T, padded rows too): the best
+// of each token's logits, except for seg_zh, where each sequence gets the best labelling that forms words
+// (data/segmentation.h, bmes_decode). Accuracy counts the model's own labels (SeqModel::predict).
+void decode_tags(const SeqModel<float>& model, const Dataset& data, const Batch<float>& mb, int* tags);
+
 // Runs a model on sequences in batches of `batch` and counts what it gets right. Graph sequences use their
 // allow matrices. Throws std::runtime_error if the model rejects a batch (e.g. a sequence longer than a
-// learned positional table), with the model's message. *predicted, when given, gets every sequence's predicted tags.
+// learned positional table), with the model's message. *predicted, when given, gets every sequence's tags as words
+// are read from them (decode_tags: seg_zh's form words).
 EvalResult evaluate(SeqModel<float>& model, const Dataset& data, const std::vector<Sequence>& seqs, int batch = 32,
                     int max_sequences = 0, std::vector<std::vector<int>>* predicted = nullptr);
 

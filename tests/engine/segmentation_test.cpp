@@ -4,11 +4,13 @@
 
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <set>
 #include <string>
 #include <unordered_set>
 #include <utility>
 
+#include "engine/core/rng.h"
 #include "engine/data/conllu.h"
 #include "engine/settings/settings.h"
 
@@ -85,6 +87,70 @@ TEST(Segmentation, WordsOfABrokenLabellingStillCover) {
   EXPECT_EQ(bmes_words({kTagE, kTagE, kTagM}), (Spans{{0, 1}, {1, 2}, {2, 3}}));
   EXPECT_EQ(bmes_words({kTagM, kTagM, kTagE}), (Spans{{0, 3}}));
   EXPECT_TRUE(bmes_words({}).empty());
+}
+
+// Does a labelling form words? (B/M go on to M/E, E/S to B/S; it starts with B or S and ends with E or S)
+bool forms_words(const std::vector<int>& tags) {
+  for (std::size_t t = 0; t < tags.size(); ++t) {
+    const int prev = t == 0 ? kTagS : tags[t - 1];
+    const bool inside = prev == kTagB || prev == kTagM;
+    if (inside != (tags[t] == kTagM || tags[t] == kTagE)) return false;
+  }
+  return tags.empty() || tags.back() == kTagE || tags.back() == kTagS;
+}
+
+// Σ_t log softmax(z_t)[y_t]: what bmes_decode maximises
+double path_score(const std::vector<float>& z, const std::vector<int>& tags) {
+  double s = 0;
+  for (std::size_t t = 0; t < tags.size(); ++t) {
+    double sum = 0;
+    for (int c = 0; c < 4; ++c) sum += std::exp(static_cast<double>(z[t * 4 + c]));
+    s += z[t * 4 + static_cast<std::size_t>(tags[t])] - std::log(sum);
+  }
+  return s;
+}
+
+// 研究生命, worked by hand: each character's best label gives B B E E, which is not words (B must go on to M or
+// E). Of the labellings that are, B E B E (研究 / 生命) has the largest product of probabilities.
+TEST(Segmentation, DecodingGivesTheBestLabellingThatFormsWords) {
+  auto row = [](double b, double m, double e, double s) {
+    return std::vector<float>{static_cast<float>(std::log(b)), static_cast<float>(std::log(m)),
+                              static_cast<float>(std::log(e)), static_cast<float>(std::log(s))};
+  };
+  std::vector<float> z;
+  for (const auto& r : {row(0.7, 0.0001, 0.0001, 0.2998), row(0.5, 0.05, 0.4, 0.05), row(0.2, 0.05, 0.7, 0.05),
+                        row(0.05, 0.05, 0.85, 0.05)})
+    z.insert(z.end(), r.begin(), r.end());
+  // (rows: p(B) p(M) p(E) p(S)) B E B E = .7·.4·.2·.85 = 0.0476; the next best, S B M E = .2998·.5·.05·.85 = 0.0064,
+  // S B E S = .2998·.5·.7·.05 = 0.0052, B M M E = .7·.05·.05·.85 = 0.0015
+  EXPECT_EQ(tags_text(bmes_decode(z.data(), 4)), "BEBE");
+  // where the best labels already form words, decoding keeps them
+  const std::vector<float> ok = {0, 0, 0, 3, 2, 0, 0, 1, 0, 0, 2, 1};  // S B E
+  EXPECT_EQ(tags_text(bmes_decode(ok.data(), 3)), "SBE");
+  // one character is a word of one; nothing is nothing
+  const std::vector<float> one = {5, 0, 0, 1};
+  EXPECT_EQ(tags_text(bmes_decode(one.data(), 1)), "S");
+  EXPECT_TRUE(bmes_decode(nullptr, 0).empty());
+}
+
+// On random logits, the decoded labelling forms words and no labelling that forms words scores higher (every one
+// of 4^T tried for T up to 6).
+TEST(Segmentation, DecodingBeatsEveryOtherLabellingThatFormsWords) {
+  Rng rng(5);
+  for (int trial = 0; trial < 60; ++trial) {
+    const int T = 1 + trial % 6;
+    std::vector<float> z(static_cast<std::size_t>(T) * 4);
+    for (float& v : z) v = static_cast<float>(rng.uniform() * 8 - 4);
+    const std::vector<int> got = bmes_decode(z.data(), T);
+    ASSERT_TRUE(forms_words(got)) << tags_text(got);
+    const double best = path_score(z, got);
+    std::vector<int> tags(static_cast<std::size_t>(T));
+    for (long code = 0; code < (1L << (2 * T)); ++code) {
+      for (int t = 0; t < T; ++t) tags[static_cast<std::size_t>(t)] = static_cast<int>((code >> (2 * t)) & 3);
+      if (!forms_words(tags)) continue;
+      EXPECT_LE(path_score(z, tags), best + 1e-9) << tags_text(tags) << " vs " << tags_text(got);
+    }
+  }
 }
 
 TEST(Segmentation, ParsesTextWithCommentsAndRejectsBadUtf8WithItsLine) {
