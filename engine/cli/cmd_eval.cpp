@@ -6,6 +6,8 @@
 //   attnlab eval --load rev.model --lengths 17:32  fresh synthetic sequences of other lengths
 //   attnlab eval --load own.model --split dev      own data: its file's dev split (own has no test split)
 //   attnlab eval --load seg.model --data FILE      seg_zh: also word precision, recall, F1 and unseen-word recall
+//                                                  (the words of the best labelling that forms words), and the
+//                                                  characters read as an unknown vector
 //   attnlab eval --load seg.model --data FILE --segmented OTHER
 //                                                  the same scores of another segmenter's output (its words
 //                                                  separated by spaces), unseen words counted as for the model
@@ -49,8 +51,8 @@ Breakdown breakdown(SeqModel<float>& model, const Dataset& md, const Dataset& tr
   return b;
 }
 
-// seg_zh: the words each sequence's labels cut it into (the model's, or another segmenter's), scored against its
-// gold labels (segmentation.h).
+// seg_zh: the words each sequence's labels cut it into (the model's decoded ones, or another segmenter's), scored
+// against its gold labels (segmentation.h).
 SegScore score_words(const std::vector<Sequence>& seqs, const std::vector<std::vector<int>>& predicted,
                      const std::unordered_set<std::string>& seen) {
   SegScore score;
@@ -215,6 +217,10 @@ void run(const EvalCmd& o) {
     throw Error(e.what());
   }
   const int C = md.tags();
+  long unknown_chars = 0;  // seg_zh: characters the model reads as an unknown vector (<unk>, <unk-num>, ...)
+  if (seg)
+    for (const Sequence& q : seqs)
+      for (const std::string& ch : q.words) unknown_chars += md.words.known(ch) ? 0 : 1;
   if (o.json) {
     nlohmann::json per_tag = nlohmann::json::object();
     for (int c = 0; c < C; ++c) {
@@ -233,6 +239,7 @@ void run(const EvalCmd& o) {
                     {"found", words.found},
                     {"unseen", words.unseen},
                     {"unseen_recall", words.unseen_recall()}};
+      j["unknown_chars"] = unknown_chars;
     }
     if (model_data) {
       j["unknown"] = {{"accuracy", b.unknown.accuracy}, {"tokens", b.unknown.tokens}};
@@ -266,6 +273,9 @@ void run(const EvalCmd& o) {
                 words.predicted);
     std::printf("  unseen words (not in the training split): recall %.2f%% of %ld\n", 100.0 * words.unseen_recall(),
                 words.unseen);
+    std::printf("  unknown characters (read as an unknown vector): %.2f%% (%ld)\n",
+                100.0 * static_cast<double>(unknown_chars) / static_cast<double>(std::max(1L, r.tokens)),
+                unknown_chars);
   }
   if (model_data) {
     std::printf("  unknown words (not in the training split): %.2f%% of %ld\n", 100.0 * b.unknown.accuracy,

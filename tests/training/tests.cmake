@@ -68,11 +68,12 @@ if(ATTNLAB_PYTHON3)
     add_test(NAME train_seg_attention_beats_window COMMAND ${ATTNLAB_PYTHON3} ${_seg} compare $<TARGET_FILE:attnlab>)
   endif()
 endif()
-# The corpus of real Chinese (.deps/seg_zh.txt, made by make setup) and the hand-made test set: the loader, the
-# conventions' rules, a missing package's message, no test sentence in training (tests/training/zh_corpus_test.py)
+# The corpus of real Chinese (.deps/seg_zh.txt, made by make setup) and the hand-made test and development sets:
+# the loader, the dictionary's sequences, a vector for every common character, the conventions' rules, a missing
+# package's message, no hand-made sentence in training (tests/training/zh_corpus_test.py)
 if(NOT EMSCRIPTEN AND EXISTS /usr/bin/python3)
   add_test(NAME zh_corpus COMMAND /usr/bin/python3 "${CMAKE_CURRENT_LIST_DIR}/zh_corpus_test.py"
-                                  "${CMAKE_SOURCE_DIR}/.deps/seg_zh.txt")
+                                  "${CMAKE_SOURCE_DIR}/.deps/seg_zh.txt" $<TARGET_FILE:attnlab>)
 endif()
 attnlab_train_test(seg_tag_unknown_char 0 "龘 +[BMES] +\\(unknown character, read as <unk>\\)"
   ARGS tag --load ${_dir}/seg_learns${_sfx}.model "龘我们")
