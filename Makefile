@@ -17,7 +17,7 @@ help:
 	@echo "make desktop  build and start the native desktop app"
 	@echo "make dist     build the WebAssembly app into dist/ (static files, host anywhere; examples/ beside it)"
 	@echo "make train    train the default POS tagger with the CLI and save it to build/pos.model"
-	@echo "make results  train the lecture's comparisons and print the table (about 25 minutes on one core)"
+	@echo "make results  train the lecture's comparisons and print the table (about 30 minutes on one core)"
 	@echo "make bench    time bench-tagger, then a grid of shapes: engine native + WebAssembly (SIMD128, relaxed SIMD)"
 	@echo "              vs PyTorch, TensorFlow.js and jax-js, one table with the ratios (about 15 minutes;"
 	@echo "              make bench BENCH_ARGS=--quick: fewer repeats)"

@@ -5,6 +5,7 @@ segmented by jieba and brought to the project's conventions, plus the lecture's 
 
     /usr/bin/python3 scripts/make_zh_corpus.py --out build/data/seg_zh.txt
     /usr/bin/python3 scripts/make_zh_corpus.py --sample 100 --seed 7     # sentences to check by hand
+    /usr/bin/python3 scripts/make_zh_corpus.py --check tests/fixtures/seg_zh_handmade/silver_check.txt
 
 Output (UTF-8, LF): '#' header lines, then one sentence per line with its words separated by single spaces,
 each document's sentences after a line "# doc ID SOURCE". The engine reads it as any segmented text
@@ -32,7 +33,9 @@ SILVER SEGMENTATION
     jieba (default dictionary, HMM on, as Debian ships it) cuts every sentence; then the project's conventions
     (tests/fixtures/seg_zh_handmade/CONVENTIONS.md) are applied where jieba's dictionary differs from them by
     a rule: a numeral and its measure word apart (三点 → 三 点, 第一次 → 第一 次), except the lexicalised ones
-    (一些, 一下, 十分, month names). A sample was checked by hand (docs/data.md, "seg_zh").
+    (一些, 一下, 十分, month names), and where jieba's dictionary says a word is a verb + 着/在/给, 最 + an
+    adjective, or a rare four-character noun made of two common words (split_by_lexicon). A sample was checked
+    by hand (docs/data.md, "seg_zh").
 
 THE DICTIONARY'S WORDS
     Technical text lacks most everyday words (熊猫, 感冒, 晚上). jieba's dictionary has them with their
@@ -132,10 +135,10 @@ def sentences_of(block):
 # ------------------------------------------------------------------------------------------- 3. silver segmentation
 
 NUMERAL = "[0-9零〇一二三四五六七八九十百千万亿两几多]+"
-MEASURES = ("个 只 本 次 张 条 件 位 种 台 辆 名 份 篇 部 句 段 点 秒 岁 元 块 米 公里 公斤 千克 克 吨 年 天 周 层 项 组 "
+MEASURES = ("个 只 本 次 张 条 件 位 种 台 辆 名 份 篇 部 句 段 点 秒 岁 元 块 米 公里 公斤 千克 千米 克 吨 年 天 周 层 项 组 "
             "步 遍 趟 顿 杯 碗 双 对 套 节 页 章 行 字 首 座 棵 朵 匹 头 支 把 间 所 家 片 颗 粒 份 批 封 场 届 门 班 轮 "
             "倍 号 期 类 级 根 道 盘 瓶 箱 袋 包 斤 两 尺 寸 眼 厘米 毫米 分钟 小时 个月 星期").split()
-NUM_MEASURE = re.compile("(第?%s)(%s)" % (NUMERAL, "|".join(sorted(set(MEASURES), key=len, reverse=True))))
+NUM_MEASURE = re.compile("(第?%s?)(%s)" % (NUMERAL, "|".join(sorted(set(MEASURES), key=len, reverse=True))))
 LEXICALISED = set("一些 一点 一下 一起 一样 一直 一定 一般 一切 一次性 十分 万分 一行 一头 一把 一道 一带 一家 "
                   "两者 一手 一片 三角 一部 八成 百万 千万 一号 多年 多数 多次 多半".split())
 
@@ -147,13 +150,48 @@ KEEP_DEMONSTRATIVE = set("这个 那个 哪个 这些 那些 哪些 这样 那�
                          "上午 下午 上天 下天 上年 下年 上周 下周 上层 下层 上级 下级 上部 下部 上头 下头 上行 下行 "
                          "上门 下门 上道 下道 上场 下场 上台 下台 每天 每年".split())
 NEGATED = set("不能 不会 不是 不到 不敢 不想 不肯 不该 不在 不可 没能 没想 没去 没来".split())
+# Rules that read jieba's dictionary (word → frequency and part of speech; chosen on the development set):
+KEEP_AT = set("存在 实在 自在 所在 现在 正在 好在 内在 外在 潜在 旨在 供给 补给 配给".split())  # X在 X给 words
+KEEP_MOST = set("最后 最近 最初 最终 最好 最佳 最为".split())
+LEXICON = {}  # jieba's dictionary, filled by load_lexicon()
+
+
+def load_lexicon(root=""):
+    """jieba's dictionary as {word: (frequency, part of speech)}, for the rules of to_conventions."""
+    path = root + JIEBA_DICT
+    if not os.path.exists(path):
+        raise Missing(missing_message("python3-jieba (%s)" % JIEBA_DICT))
+    LEXICON.clear()
+    with open(path, encoding="utf-8") as f:
+        for line in f:
+            parts = line.split()
+            if len(parts) >= 3:
+                LEXICON[parts[0]] = (int(parts[1]), parts[2])
+    return LEXICON
+
+
+def split_by_lexicon(w):
+    """The parts of one of jieba's words where its dictionary entry is not a word by the conventions:
+    verb + 着 (看着 → 看 着; 接着 and 随着 are not verbs there), verb + 在/给 (放在 → 放 在, 还给 → 还 给), 最 +
+    adjective (最早 → 最 早, but 最后 最近 ...), and a four-character noun jieba lists rarely (under 100 times)
+    whose halves it lists often (期末考试 → 期末 考试; idioms and names are never split)."""
+    freq, pos = LEXICON.get(w, (0, ""))
+    if len(w) == 2 and pos.startswith("v") and (w[1] == "着" or (w[1] in "在给" and w not in KEEP_AT)):
+        return [w[0], w[1]]
+    if len(w) == 2 and w[0] == "最" and w not in KEEP_MOST and pos in ("a", "d", "ad"):
+        return [w[0], w[1]]
+    if len(w) == 4 and pos in ("n", "t") and freq < 100:
+        a, b = w[:2], w[2:]
+        if LEXICON.get(a, (0, ""))[0] >= 100 and LEXICON.get(b, (0, ""))[0] >= 100:
+            return split_by_lexicon(a) + split_by_lexicon(b)
+    return [w]
 
 
 def to_conventions(words):
     """jieba's words → the project's conventions (the module's docstring), by these rules in turn:
     a number jieba cut in pieces is one word (三百 多 → 三百多); X 们 → X们; numeral + measure apart
     (三点 → 三 点, 第一次 → 第一 次); demonstrative + measure apart (这家 → 这 家, except 这个 这些 ...);
-    negation + verb apart (不能 → 不 能)."""
+    negation + verb apart (不能 → 不 能); then split_by_lexicon (when load_lexicon has read the dictionary)."""
     merged = []
     for w in words:
         last = merged[-1] if merged else ""
@@ -167,7 +205,7 @@ def to_conventions(words):
     for w in merged:
         m = NUM_MEASURE.fullmatch(w)
         d = DEMONSTRATIVE.fullmatch(w)
-        if m and w not in LEXICALISED and m.group(1) != "第":
+        if m and w not in LEXICALISED and w not in MEASURES and m.group(1) != "第":
             out += [m.group(1), m.group(2)]
         elif d and w not in KEEP_DEMONSTRATIVE:
             measure = d.group(2)  # 个月 → 个 月
@@ -175,7 +213,7 @@ def to_conventions(words):
         elif w in NEGATED:
             out += [w[0], w[1:]]
         else:
-            out.append(w)
+            out += split_by_lexicon(w)
     return out
 
 
@@ -288,6 +326,7 @@ def lecture_sentences(seed):
 def build(seed, root=""):
     files = source_files(root)
     jieba = load_jieba()
+    load_lexicon(root)
     seen, docs = set(), []
     for package, doc, path in files:
         sents = []
@@ -338,15 +377,55 @@ def write(docs, out):
     print("%s: %s; %d characters" % (out, ", ".join("%s %d" % (name, n) for name, n, _ in counts), chars))
 
 
+def check_silver(path, root=""):
+    """Prints how many words of today's silver segmentation of a hand check's sentences are not the checked ones."""
+    jieba = load_jieba()
+    load_lexicon(root)
+
+    def text_of(words):  # the sentence as it was read: Latin words apart
+        out = ""
+        for w in words:
+            out += (" " if out and re.match(r"[A-Za-z0-9]", w) and re.search(r"[A-Za-z0-9]$", out) else "") + w
+        return out
+
+    def spans(words):
+        out, i = set(), 0
+        for w in words:
+            out.add((i, i + len(w)))
+            i += len(w)
+        return out
+
+    sentences = right = wrong = total = 0
+    for line in open(path, encoding="utf-8"):
+        parts = line.rstrip("\n").split("\t")
+        if line.startswith("#") or len(parts) < 2:
+            continue
+        checked = parts[1].split()
+        silver = segment(jieba, text_of(checked))
+        differ = spans(silver) - spans(checked)
+        sentences, right, wrong, total = sentences + 1, right + (not differ), wrong + len(differ), total + len(silver)
+    print("%s: %d sentences, %d segmented as checked; %d of %d silver words (%.1f %%) are not the checked words" %
+          (path, sentences, right, wrong, total, 100.0 * wrong / max(1, total)))
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[1])
     ap.add_argument("--out", help="the corpus file to write")
     ap.add_argument("--seed", type=int, default=1, help="the lecture's templates' seed, and the sample's")
     ap.add_argument("--sample", type=int, default=0, help="print N random real sentences to check by hand")
     ap.add_argument("--root", default="", help="a directory to find the packages' files under (tests)")
+    ap.add_argument("--check", metavar="FILE",
+                    help="segment again the sentences of a hand check (silver_check.txt: ok|fix TAB the checked "
+                         "words) and print how many of the silver words differ from the checked ones")
     a = ap.parse_args()
-    if not a.out and not a.sample:
-        ap.error("nothing to do: give --out or --sample")
+    if not a.out and not a.sample and not a.check:
+        ap.error("nothing to do: give --out, --sample or --check")
+    if a.check:
+        try:
+            check_silver(a.check, a.root)
+        except Missing as e:
+            sys.exit("make_zh_corpus.py: %s" % e)
+        return
     try:
         docs = build(a.seed, a.root)
     except Missing as e:

@@ -5,7 +5,7 @@
 #
 # Every number below comes from `attnlab train --json` / `attnlab eval --json` / `attnlab speed --json`
 # with the settings shown, so each line can be re-run by hand. About 30 minutes on one core (seg_zh on real
-# Chinese about 10 of them; the data-size sweeps at the end, `attnlab sweep --task image` and `--task pos`, about
+# Chinese about 6 of them; the data-size sweeps at the end, `attnlab sweep --task image` and `--task pos`, about
 # 3.5 and 7).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -93,7 +93,7 @@ hrow() {
 e, d = json.loads(sys.argv[2]), json.loads(sys.argv[3])
 w = e["words"]
 unk = "" if sys.argv[4] else "  unknown characters %4.1f%%" % (100 * e["unknown_chars"] / e["tokens"])
-print("  %-36s F1 %5.1f  (P %5.1f  R %5.1f)  characters %5.1f%%  unseen words: recall %5.1f%% of %d%s  | dev F1 %5.1f" % (
+print("  %-46s F1 %5.1f  (P %5.1f  R %5.1f)  characters %5.1f%%  unseen words: recall %5.1f%% of %d%s  | dev F1 %5.1f" % (
       sys.argv[1], 100 * w["f1"], 100 * w["precision"], 100 * w["recall"], 100 * e["accuracy"], 100 * w["unseen_recall"],
       w["unseen"], unk, 100 * d["words"]["f1"]))' "$label" "$test" "$dev" "${3:-}"
 }

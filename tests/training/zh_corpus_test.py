@@ -137,12 +137,41 @@ class Loader(unittest.TestCase):
             self.assertIn("apt-get install", r.stderr)
             self.assertNotIn("Traceback", r.stderr)
 
+    def test_check_counts_the_silver_words_that_differ_from_a_hand_check(self):
+        with tempfile.TemporaryDirectory() as d:
+            path = os.path.join(d, "check.txt")
+            with open(path, "w", encoding="utf-8") as f:
+                f.write("# a hand check\nok\t我们 研究 生命 的 起源 。\nfix\t企业界 陆续 有 人 提供 捐款 。\t有人 -> 有 人\n")
+            r = subprocess.run([sys.executable, os.path.join(ROOT, "scripts", "make_zh_corpus.py"), "--check", path],
+                               capture_output=True, text=True)
+        self.assertEqual(r.returncode, 0, r.stderr)
+        # jieba's 有人 is one silver word where the check has two: 1 of the 12 silver words differs
+        self.assertIn("2 sentences, 1 segmented as checked; 1 of 12 silver words (8.3 %)", r.stdout)
+
     def test_the_conventions_rules(self):
-        cases = {("三百", "多", "人"): ["三百多", "人"], ("孩子", "们"): ["孩子们"], ("三点", "半"): ["三", "点", "半"],
-                 ("第一次",): ["第一", "次"], ("这家", "店"): ["这", "家", "店"], ("这个", "问题"): ["这个", "问题"],
-                 ("上个月",): ["上", "个", "月"], ("不能", "去"): ["不", "能", "去"], ("十分", "一些"): ["十分", "一些"]}
-        for words, want in cases.items():
-            self.assertEqual(zh.to_conventions(list(words)), want, words)
+        saved = dict(zh.LEXICON)
+        zh.LEXICON.clear()
+        try:
+            cases = {("三百", "多", "人"): ["三百多", "人"], ("孩子", "们"): ["孩子们"], ("三点", "半"): ["三", "点", "半"],
+                     ("第一次",): ["第一", "次"], ("这家", "店"): ["这", "家", "店"], ("这个", "问题"): ["这个", "问题"],
+                     ("上个月",): ["上", "个", "月"], ("不能", "去"): ["不", "能", "去"], ("十分", "一些"): ["十分", "一些"],
+                     ("三千克",): ["三", "千克"], ("六十", "千克"): ["六十", "千克"], ("三千",): ["三千"],
+                     ("看着", "期末考试"): ["看着", "期末考试"]}  # (no dictionary read: its rules are not applied)
+            for words, want in cases.items():
+                self.assertEqual(zh.to_conventions(list(words)), want, words)
+            # the rules that read the dictionary's parts of speech and frequencies
+            zh.LEXICON.update({"看着": (6766, "v"), "接着": (6206, "c"), "放在": (6549, "v"), "存在": (9000, "v"),
+                               "还给": (300, "v"), "最早": (4124, "d"), "最后": (19355, "f"), "期末考试": (3, "n"),
+                               "期末": (500, "t"), "考试": (5000, "vn"), "画蛇添足": (31, "i"), "画蛇": (100, "n"),
+                               "添足": (100, "v"), "电子邮件": (900, "n"), "电子": (3000, "n"), "邮件": (2000, "n")})
+            cases = {("看着", "接着"): ["看", "着", "接着"], ("放在", "存在", "还给"): ["放", "在", "存在", "还", "给"],
+                     ("最早", "最后"): ["最", "早", "最后"], ("期末考试",): ["期末", "考试"], ("画蛇添足",): ["画蛇添足"],
+                     ("电子邮件",): ["电子邮件"]}  # (listed 900 times: a word)
+            for words, want in cases.items():
+                self.assertEqual(zh.to_conventions(list(words)), want, words)
+        finally:
+            zh.LEXICON.clear()
+            zh.LEXICON.update(saved)
 
 
 def key(s):
