@@ -103,6 +103,10 @@ for m in "attention L2 H4 D64|" "window FC k=3|--model window --window 3" "CNN k
   # shellcheck disable=SC2086
   train --task seg_zh --data .deps/seg_zh.txt --steps 6000 ${m#*|} --save "$TMP/real.model" >/dev/null
   hrow "real text: ${m%%|*}, 6000 steps" "$TMP/real.model"
+  # the lecture's examples, as this model cuts them (the lecture: 研究 生命 的 起源, 研究生 命 苦, 乒乓球拍 卖 完 了)
+  for text in 研究生命的起源 研究生命苦 南京市长江大桥 乒乓球拍卖完了; do
+    "$ATTNLAB" tag --load "$TMP/real.model" "$text" | sed -n 's/^words: //p'
+  done | paste -sd '|' | sed 's/|/   |   /g; s/^/      /'
   [[ $m == attention* ]] && cp "$TMP/real.model" "$TMP/real_attention.model"
 done
 if /usr/bin/python3 -c 'import jieba' 2>/dev/null; then
