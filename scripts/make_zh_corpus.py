@@ -81,6 +81,9 @@ UNIHAN = "/usr/share/unicode/Unihan_OtherMappings.txt.bz2"
 PACKAGES = [s[0] for s in SOURCES] + ["python3-jieba", "unicode-data"]
 
 
+MADE = ("lecture", "dict", "common")  # the corpus's documents that are not real text (sections 4 and 5)
+
+
 class Missing(Exception):
     pass
 
@@ -238,18 +241,10 @@ DICT_SENTENCES = 30000  # sequences of dictionary words (chosen on the developme
 COMMON_MIN = 10         # a common character is in this many sequences, so the training split keeps it (min_count 2)
 
 
-def dictionary(root=""):
-    """[(word, frequency)] of jieba's dictionary: words of 1 to 4 Han characters with a frequency of 3 or more."""
-    path = root + JIEBA_DICT
-    if not os.path.exists(path):
-        raise Missing(missing_message("python3-jieba (%s)" % JIEBA_DICT))
-    out = []
-    with open(path, encoding="utf-8") as f:
-        for line in f:
-            parts = line.split()
-            if len(parts) >= 2 and 1 <= len(parts[0]) <= 4 and HAN_WORD.fullmatch(parts[0]) and int(parts[1]) >= 3:
-                out.append((parts[0], int(parts[1])))
-    return out
+def dictionary():
+    """[(word, frequency)] of jieba's dictionary (LEXICON, read by load_lexicon), in its order: words of 1 to 4
+    Han characters with a frequency of 3 or more."""
+    return [(w, f) for w, (f, _) in LEXICON.items() if 1 <= len(w) <= 4 and f >= 3 and HAN_WORD.fullmatch(w)]
 
 
 def common_chars(root=""):
@@ -344,7 +339,7 @@ def build(seed, root=""):
             lseen.add(key)
             lecture.append(words)
     docs.append(("lecture", "make_seg_corpus.py", lecture))
-    words = dictionary(root)
+    words = dictionary()
     docs.append(("dict", "python3-jieba", dictionary_sentences(words, DICT_SENTENCES, seed)))
     docs.append(("common", "python3-jieba unicode-data",
                  coverage_sentences([w for _, _, s in docs for w in s], words, common_chars(root))))
@@ -355,7 +350,7 @@ def write(docs, out):
     def share(kinds):
         sents = [w for d, _, s in docs if d in kinds for w in s]
         return len(sents), sum(len(tokens("".join(w))) for w in sents)
-    parts = [("real text", [d for d, _, _ in docs if d not in ("lecture", "dict", "common")]),
+    parts = [("real text", [d for d, _, _ in docs if d not in MADE]),
              ("the lecture's sentences", ["lecture"]), ("dictionary words", ["dict"]),
              ("common characters", ["common"])]
     counts = [(name,) + share(kinds) for name, kinds in parts]
@@ -431,7 +426,7 @@ def main():
     except Missing as e:
         sys.exit("make_zh_corpus.py: %s" % e)
     if a.sample:
-        real = [w for d, _, s in docs if d not in ("lecture", "dict", "common") for w in s]
+        real = [w for d, _, s in docs if d not in MADE for w in s]
         for w in random.Random(a.seed).sample(real, min(a.sample, len(real))):
             print(" ".join(w))
     if a.out:
