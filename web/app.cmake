@@ -67,7 +67,8 @@ add_custom_command(
   VERBATIM)
 
 # Chinese: WenQuanYi Micro Hei (Debian fonts-wqy-microhei) cut to GB 2312's 3755 common characters, CJK and
-# full-width punctuation, and every character of the Chinese strings and the Chinese task data
+# full-width punctuation, and every character of the Chinese strings, the lecture's template sentences and the
+# corpus of real Chinese that make setup writes (.deps/seg_zh.txt: the page can show any of its sentences)
 # (scripts/cjk_chars.py lists them; web/ui/fonts.h says how they are baked). The browser fetches it
 # (zh_font.ttf beside app.wasm) only when Chinese is on screen; the desktop build compiles it in. 中文 alone,
 # for the language switch, is always in the binary.
@@ -75,6 +76,10 @@ set(ATTNLAB_CJK_FONT_SRC "/usr/share/fonts/truetype/wqy/wqy-microhei.ttc")
 set(_gen "${CMAKE_BINARY_DIR}/generated")
 file(GLOB ATTNLAB_ZH_STRINGS CONFIGURE_DEPENDS "${CMAKE_SOURCE_DIR}/web/ui/strings_zh*.inc")
 file(GLOB ATTNLAB_ZH_TASK_DATA CONFIGURE_DEPENDS "${CMAKE_SOURCE_DIR}/engine/data/*_zh.txt")
+set(ATTNLAB_ZH_CORPUS "${CMAKE_SOURCE_DIR}/.deps/seg_zh.txt")
+if(NOT EXISTS "${ATTNLAB_ZH_CORPUS}")
+  message(FATAL_ERROR "${ATTNLAB_ZH_CORPUS} is missing: run make setup (it makes the seg_zh corpus of real Chinese)")
+endif()
 set(_chars "${CMAKE_SOURCE_DIR}/scripts/cjk_chars.py")
 # the characters of the Chinese strings (zh_string_chars) and of the Chinese task data (zh_task_chars)
 foreach(_list IN ITEMS string task)
@@ -94,10 +99,10 @@ add_custom_command(
   OUTPUT "${_gen}/zh_font.ttf"
   COMMAND ${CMAKE_COMMAND} -E make_directory "${_gen}"
   COMMAND ${ATTNLAB_SYS_PYTHON} "${_chars}" --text "${_gen}/zh_font_chars.txt" --gb2312-level1 ${ATTNLAB_ZH_STRINGS}
-          ${ATTNLAB_ZH_TASK_DATA}
+          ${ATTNLAB_ZH_TASK_DATA} "${ATTNLAB_ZH_CORPUS}"
   COMMAND ${ATTNLAB_SYS_PYTHON} -m fontTools.subset "${ATTNLAB_CJK_FONT_SRC}" --font-number=0 --no-hinting
           "--text-file=${_gen}/zh_font_chars.txt" "--unicodes=U+3000-303F,U+FF01-FF5E" "--output-file=${_gen}/zh_font.ttf"
-  DEPENDS "${_chars}" "${ATTNLAB_CJK_FONT_SRC}" ${ATTNLAB_ZH_STRINGS} ${ATTNLAB_ZH_TASK_DATA}
+  DEPENDS "${_chars}" "${ATTNLAB_CJK_FONT_SRC}" ${ATTNLAB_ZH_STRINGS} ${ATTNLAB_ZH_TASK_DATA} "${ATTNLAB_ZH_CORPUS}"
   COMMENT "Subsetting the Chinese font"
   VERBATIM)
 add_custom_command(
@@ -148,6 +153,16 @@ if(EMSCRIPTEN)
     COMMENT "Packing the Brown Corpus"
     VERBATIM)
   add_custom_target(attnlab_brown_pack ALL DEPENDS "${CMAKE_BINARY_DIR}/brown.pack.gz")
+  # seg_zh's corpus of real Chinese (.deps/seg_zh.txt, made by make setup), fetched when seg_zh is first used:
+  # the text itself, gzip-compressed with the same fixed timestamp.
+  add_custom_command(
+    OUTPUT "${CMAKE_BINARY_DIR}/seg_zh.txt.gz"
+    COMMAND ${ATTNLAB_SYS_PYTHON} "${CMAKE_SOURCE_DIR}/scripts/pack_brown.py" --gzip "${ATTNLAB_ZH_CORPUS}"
+            "${CMAKE_BINARY_DIR}/seg_zh.txt.gz"
+    DEPENDS "${CMAKE_SOURCE_DIR}/scripts/pack_brown.py" "${ATTNLAB_ZH_CORPUS}"
+    COMMENT "Compressing the corpus of real Chinese"
+    VERBATIM)
+  add_custom_target(attnlab_seg_zh_corpus ALL DEPENDS "${CMAKE_BINARY_DIR}/seg_zh.txt.gz")
 endif()
 file(GLOB ATTNLAB_SHADERS CONFIGURE_DEPENDS "${CMAKE_SOURCE_DIR}/shaders/*.vert" "${CMAKE_SOURCE_DIR}/shaders/*.frag")
 attnlab_embed(attnlab_web_ui shaders ${ATTNLAB_SHADERS})

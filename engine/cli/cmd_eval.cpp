@@ -115,8 +115,8 @@ void run(const EvalCmd& o) {
     } else if (md.task.kind == TaskKind::seg_zh) {
       if (!o.lengths.empty()) throw Error("--lengths is for synthetic tasks");
       std::string name;
-      const std::string text = lm.data_name.empty() ? default_seg_corpus(&name) : read_text_file(lm.data_name);
-      const Dataset full = make_seg_dataset(md.task, text, lm.data_name.empty() ? name : lm.data_name);
+      const Dataset full = lm.data_name.empty() ? make_seg_dataset(md.task, *default_seg_corpus(&name), name)
+                                                : make_seg_dataset(md.task, read_text_file(lm.data_name), lm.data_name);
       seen = seg_words(full.train);
       if (!o.data.empty()) {  // every sentence of a segmented file
         for (const SegSentence& s : parse_segmented_text(read_text_file(o.data), o.data)) {

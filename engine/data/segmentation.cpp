@@ -11,14 +11,6 @@
 #include "engine/core/rng.h"
 #include "engine/data/conllu.h"
 
-// The build compiles engine/data/seg_zh.txt into the binary (scripts/embed.cmake, name "seg_corpus").
-#if defined(__has_include)
-#if __has_include("seg_corpus.h")
-#include "seg_corpus.h"
-#define ATTNLAB_HAVE_EMBEDDED_SEG_CORPUS 1
-#endif
-#endif
-
 namespace attnlab {
 
 const std::vector<std::string>& bmes_tags() {
@@ -259,26 +251,55 @@ std::unordered_set<std::string> seg_words(const std::vector<Sequence>& sequences
   return out;
 }
 
-// ------------------------------------------------------------------------------------------- built-in corpus
+// ------------------------------------------------------------------------------------------- the corpus
 
-const std::string* builtin_seg_corpus() {
-#ifdef ATTNLAB_HAVE_EMBEDDED_SEG_CORPUS
-  static const std::string text(embedded::seg_corpus[0].text, embedded::seg_corpus[0].size);
-  return &text;
-#else
-  return nullptr;
-#endif
+namespace {
+
+std::shared_ptr<const std::string>& registered_seg_corpus() {
+  static std::shared_ptr<const std::string> text;
+  return text;
 }
 
-std::string default_seg_corpus(std::string* name) {
-  if (const std::string* text = builtin_seg_corpus()) {
-    if (name != nullptr) *name = "<builtin seg_zh.txt>";
-    return *text;
+}  // namespace
+
+void register_seg_corpus(std::shared_ptr<const std::string> text) { registered_seg_corpus() = std::move(text); }
+
+bool seg_corpus_registered() { return registered_seg_corpus() != nullptr; }
+
+std::shared_ptr<const std::string> default_seg_corpus(std::string* name) {
+  if (registered_seg_corpus()) {
+    if (name != nullptr) *name = "seg_zh.txt.gz";
+    return registered_seg_corpus();
   }
-  std::string text, tried;
-  if (read_shipped_data_file("seg_zh.txt", &text, name, &tried)) return text;
-  throw std::runtime_error("no Chinese segmentation corpus: none compiled in and none of " + tried +
-                           " is readable; pass a file of segmented sentences with --data FILE");
+  static std::shared_ptr<const std::string> found;  // read once
+  static std::string found_at;
+  if (!found) {
+    std::vector<std::string> candidates;
+    const char* chosen = std::getenv("ATTNLAB_SEG_ZH");
+    if (chosen != nullptr && *chosen != '\0') {
+      candidates.emplace_back(chosen);  // named: that file or a clear error, never another corpus
+    } else {
+      candidates.emplace_back(".deps/seg_zh.txt");
+#ifdef ATTNLAB_SOURCE_DIR
+      candidates.push_back(std::string(ATTNLAB_SOURCE_DIR) + "/.deps/seg_zh.txt");  // the checkout built from
+#endif
+    }
+    std::string tried;
+    for (const std::string& path : candidates) {
+      if (std::ifstream(path, std::ios::binary)) {
+        found = std::make_shared<const std::string>(read_text_file(path));
+        found_at = path;
+        break;
+      }
+      tried += (tried.empty() ? "" : ", ") + path;
+    }
+    if (!found)
+      throw SegCorpusMissing("the seg_zh corpus of real Chinese is not there (tried " + tried +
+                             "): run make setup, or name a file of segmented sentences with --data FILE "
+                             "(engine/data/seg_zh.txt holds the lecture's template sentences)");
+  }
+  if (name != nullptr) *name = found_at;
+  return found;
 }
 
 }  // namespace attnlab

@@ -10,7 +10,8 @@
 // Whether 究 ends a word (研究 / 生命) or sits inside one (研究生 / 命) depends on the characters after it:
 // a window of one neighbour each side sees 研究生 either way; attention over the sentence sees 命.
 //
-// The corpus (engine/data/seg_zh.txt, made by scripts/make_seg_corpus.py) has one sentence per line, its words
+// A corpus (.deps/seg_zh.txt, real Chinese made by scripts/make_zh_corpus.py; engine/data/seg_zh.txt, the
+// lecture's template sentences made by scripts/make_seg_corpus.py) has one sentence per line, its words
 // separated by single spaces; '#' lines are comments. Characters are UTF-8 code points; a run of ASCII letters
 // and digits ("2024", "iPhone") is one token, as a word processor treats it; whitespace (ASCII and the
 // ideographic space U+3000) separates and is no token.
@@ -18,6 +19,7 @@
 // T = characters of one sentence
 #pragma once
 
+#include <memory>
 #include <string>
 #include <unordered_set>
 #include <utility>
@@ -108,11 +110,33 @@ void score_segmentation(SegScore* score, const std::vector<std::string>& chars, 
 // The words of the sentences of a data set's splits (its Sequence::words are the characters).
 std::unordered_set<std::string> seg_words(const std::vector<Sequence>& sequences);
 
-// The built-in corpus (engine/data/seg_zh.txt): compiled in when the build embeds it, else nullptr.
-const std::string* builtin_seg_corpus();
-// The built-in text, else the first readable of $ATTNLAB_DATA/seg_zh.txt, engine/data/seg_zh.txt and the file in
-// the source tree. Throws std::runtime_error naming what was tried.
-std::string default_seg_corpus(std::string* name);
+// ------------------------------------------------------------------------------------------- the corpus
+//
+// seg_zh learns from real Chinese when no file is named: .deps/seg_zh.txt, made by `make setup`
+// (scripts/make_zh_corpus.py: Debian's Chinese documentation segmented by jieba and the project's conventions,
+// the lecture's sentences, sequences of jieba's dictionary words, every common character). The page fetches
+// the same file (seg_zh.txt.gz beside app.wasm, web/platform/corpus_fetch.h) and registers it. The lecture's
+// template sentences alone are engine/data/seg_zh.txt (--data engine/data/seg_zh.txt).
+
+// What the data set of that corpus is called, and its notice (shown wherever the data is named).
+inline constexpr const char* kSegCorpusName = "real Chinese (seg_zh.txt)";
+inline constexpr const char* kSegCorpusSource =
+    "Debian's Simplified Chinese documentation (debian-reference-zh-cn, debian-faq-zh-cn, maint-guide-zh-cn; "
+    "GPL-2+) segmented by jieba 0.42.1 (MIT) and the project's conventions, the lecture's sentences, sequences "
+    "of jieba's dictionary words (MIT), and the common characters of Unihan (Unicode licence)";
+
+// Thrown while the corpus is not there: the page has not fetched it yet, or make setup has not made it.
+struct SegCorpusMissing : CorpusPending {
+  using CorpusPending::CorpusPending;
+};
+// The corpus's text: the page's registered one, else the first readable of $ATTNLAB_SEG_ZH (the sanitizer
+// tests name the small template file), .deps/seg_zh.txt under the working directory and under the source tree
+// this engine was built from. Read once and kept. *name: where it came from. Throws SegCorpusMissing naming
+// what was tried.
+std::shared_ptr<const std::string> default_seg_corpus(std::string* name);
+// The page's fetched corpus (nullptr: none; asking for seg_zh again fetches it again).
+void register_seg_corpus(std::shared_ptr<const std::string> text);
+bool seg_corpus_registered();
 
 // The sentence the page and the PyTorch export show first: the classic that needs context.
 inline constexpr const char* kSegExample = "研究生命的起源";

@@ -19,7 +19,7 @@
 //   own      your own data: a file of tagged sentences (tagged_text.h: CoNLL-U, word/TAG lines or
 //            word<TAB>TAG columns) with its own tag set; a train and a dev split, no test split.
 //   seg_zh   Chinese word segmentation: one label per character, B M E S (begins, middle of, ends a word; a
-//            word of one character), from the built-in corpus (segmentation.h, seg_zh.txt). Whether a
+//            word of one character), from real Chinese (segmentation.h, .deps/seg_zh.txt). Whether a
 //            character ends a word often depends on characters two or more places away (研究生命 / 研究生).
 //   image    small synthetic images (image.h), one label per pixel, the pixels row by row: background, or the
 //            edge or inside of a shape that has, or has not, the colour of the key swatch in the top-left

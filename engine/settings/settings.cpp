@@ -154,13 +154,15 @@ std::shared_ptr<Dataset> make_dataset(const TaskConfig& task, const std::string&
       if (data_name != nullptr) *data_name = data_file;
       return std::make_shared<Dataset>(make_corpus_dataset(task, read_brown(data_file)));
     }
-    if (!data_file.empty()) {
-      text = read_text_file(data_file);
-      name = data_file;
-    } else {
-      text = default_seg_corpus(&name);
-    }
     if (data_name != nullptr) *data_name = data_file;
+    if (seg && data_file.empty()) {  // real Chinese (segmentation.h): the page's fetched text, or make setup's
+      auto d = std::make_shared<Dataset>(make_seg_dataset(task, *default_seg_corpus(&name), name));
+      d->corpus = kSegCorpusName;
+      d->source = kSegCorpusSource;
+      return d;
+    }
+    text = read_text_file(data_file);
+    name = data_file;
     if (seg) return std::make_shared<Dataset>(make_seg_dataset(task, text, name));
     return std::make_shared<Dataset>(make_pos_dataset(task, text, name));
   } catch (const SettingsError&) {

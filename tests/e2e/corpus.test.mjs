@@ -1,7 +1,8 @@
-// The pos task's corpus in the page (web/platform/corpus_fetch.h): the Brown Corpus is not part of the first load;
-// the page fetches brown.pack.gz when pos is first used, shows its progress, and answers attnlab.dataset() with
-// what `attnlab data --task pos --json` answers. On a slow network training starts on the corpus's first parts and
-// takes the steps the command line takes on all of it. A missing, broken or broken-off file leaves a notice and a
+// The corpora in the page (web/platform/corpus_fetch.h): neither is part of the first load. The page fetches
+// brown.pack.gz when pos is first used, shows its progress, and answers attnlab.dataset() with what
+// `attnlab data --task pos --json` answers. On a slow network training starts on the corpus's first parts and
+// takes the steps the command line takes on all of it. seg_zh fetches seg_zh.txt.gz (real Chinese) the same way,
+// and trains the command line's losses bit for bit. A missing, broken or broken-off file leaves a notice and a
 // working app.
 import assert from 'node:assert/strict';
 import { execFile, execFileSync } from 'node:child_process';
@@ -59,22 +60,76 @@ test('the first load is under 3 MB and fetches no corpus until pos is used; then
   }
 });
 
-const corpus = (answer) => (path) => (path === 'brown.pack.gz' ? answer : null);
-for (const [what, served] of [
-  ['missing (404)', { override: corpus({ status: 404, body: 'not found' }) }],
-  ['not gzip', { override: corpus({ status: 200, body: 'this is not a corpus' }) }],
-  ['broken off midway', { trickle: corpus({ rate: 4e6, cut: 0.5 }) }],  // after training began on its first parts
+// the command line's losses at `steps` for the page's settings s (the page's schedule: warm-up 50, then constant)
+async function cliLosses(task, s, steps, model) {
+  const args = ['--no-experimental-fetch', WASM_CLI, 'train', '--task', task, '--seed', String(s.seed),
+    '--data-seed', String(s.seed), ...model, '--batch', String(s.batch), '--lr', String(Math.fround(s.lr)),
+    '--warmup', '50', '--constant-lr', '--eval-every', '50', '--eval-max', '200', '--steps', String(steps), '--json'];
+  const { stdout } = await promisify(execFile)('node', args, { cwd: ROOT, encoding: 'utf8' });  // (the server serves on)
+  return stdout.trim().split('\n').map((l) => JSON.parse(l)).find((l) => l.step === steps && l.loss !== undefined);
+}
+
+test('seg_zh fetches the corpus of real Chinese when first used; dataset() is the CLI\'s and so are the losses', {
+  skip: !existsSync(WASM_CLI) && 'build/wasm/attnlab.js is not built (make dist)',
+}, async () => {
+  const server = await serve();
+  const { context, page, problems } = await openPage(browser);
+  const asked = [];
+  page.on('request', (r) => asked.push(new URL(r.url()).pathname.split('/').pop()));
+  try {
+    await page.goto(server.url + '#task=seen&train=false&heads=2&dim=16&layers=1');
+    await waitReady(page);
+    await page.waitForTimeout(300);
+    assert.ok(!asked.includes('seg_zh.txt.gz'), `no Chinese corpus fetched for seen (asked: ${asked.join(' ')})`);
+    await page.evaluate(() => window.attnlab.setState({ task: 'seg_zh' }));
+    assert.equal((await page.evaluate(() => window.attnlab.dataset())).pending, true, 'seg_zh waits for its corpus');
+    const d = await waitData(page);
+    assert.ok(asked.includes('seg_zh.txt.gz'), 'the corpus is fetched once seg_zh is used');
+    assert.equal(d.name, 'real Chinese (seg_zh.txt)');
+    assert.match(d.source, /Debian.*jieba/);
+    assert.deepEqual(d.tags, ['B', 'M', 'E', 'S']);
+    if (existsSync(CLI)) {
+      const c = JSON.parse(execFileSync(CLI, ['data', '--task', 'seg_zh', '--json'], { cwd: ROOT, encoding: 'utf8' }));
+      for (const k of ['name', 'source', 'tagset', 'tags', 'sentences', 'tokens', 'vocabulary', 'baseline'])
+        assert.deepEqual(d[k], c[k], `dataset().${k} is what attnlab data --json says`);
+    }
+    assert.ok(d.sentences.train > 30000 && d.vocabulary > 5000, JSON.stringify(d));
+    const s = await page.evaluate(() => window.attnlab.getState());
+    const m = await page.evaluate(() => { window.attnlab.step(100); return window.attnlab.metrics(); });
+    const at = await cliLosses('seg_zh', s, 100, ['--layers', '1', '--heads', '2', '--dim', '16']);
+    assert.equal(m.step, 100);
+    assert.equal(m.loss, at.loss, 'loss at step 100: the page is the command line bit for bit');
+    assert.equal(m.devAcc, at.dev_acc, 'dev accuracy at step 100');
+    // a sentence of one's own gets a label per character
+    const p = await page.evaluate(() => { window.attnlab.setInput('南京市长江大桥'); return window.attnlab.predictions(); });
+    assert.deepEqual(p.tokens, [...'南京市长江大桥']);
+    assert.equal(p.labels.length, 7);
+    assert.deepEqual(problems, []);
+  } finally {
+    await context.close();
+    await server.close();
+  }
+});
+
+const corpus = (answer, file = 'brown.pack.gz') => (path) => (path === file ? answer : null);
+const brown = ['pos', /Brown Corpus could not be loaded/], chinese = ['seg_zh', /Chinese corpus could not be loaded/];
+for (const [what, served, [task, says]] of [
+  ['missing (404)', { override: corpus({ status: 404, body: 'not found' }) }, brown],
+  ['not gzip', { override: corpus({ status: 200, body: 'this is not a corpus' }) }, brown],
+  ['broken off midway', { trickle: corpus({ rate: 4e6, cut: 0.5 }) }, brown],  // after training began on its first parts
+  ['missing (404)', { override: corpus({ status: 404, body: 'not found' }, 'seg_zh.txt.gz') }, chinese],
+  ['broken off midway', { trickle: corpus({ rate: 4e6, cut: 0.5 }, 'seg_zh.txt.gz') }, chinese],
 ]) {
-  test(`a corpus file that is ${what} gives a notice and leaves a working app`, async () => {
+  test(`a ${task} corpus file that is ${what} gives a notice and leaves a working app`, async () => {
     const server = await serve(served);
     const { context, page } = await openPage(browser);
     try {
-      await page.goto(server.url + '#task=pos&train=false');
+      await page.goto(server.url + `#task=${task}&train=false`);
       await waitReady(page, 60000, { data: false });
       const d = await waitData(page);
-      assert.ok(d.error && /Brown Corpus could not be loaded/.test(d.error), `dataset() says why: ${JSON.stringify(d)}`);
+      assert.ok(d.error && says.test(d.error), `dataset() says why: ${JSON.stringify(d)}`);
       const notices = await page.evaluate(() => window.attnlab._notices().map((n) => n.text));
-      assert.ok(notices.some((n) => /Brown Corpus could not be loaded/.test(n)), `a notice: ${notices.join(' | ')}`);
+      assert.ok(notices.some((n) => says.test(n)), `a notice: ${notices.join(' | ')}`);
       // the other tasks work
       await page.evaluate(() => window.attnlab.setState({ task: 'seen' }));
       const m = await page.evaluate(() => { window.attnlab.step(10); return window.attnlab.metrics(); });
@@ -113,13 +168,7 @@ test('on a slow network training starts on the first parts and takes the command
     const next = Math.ceil((paused + 1) / 50) * 50;
     await page.evaluate((n) => window.attnlab.step(n), next - paused);
     const m = await page.evaluate(() => window.attnlab.metrics());
-    const args = ['--no-experimental-fetch', WASM_CLI, 'train', '--task', 'pos', '--seed', String(s.seed),
-      '--data-seed', String(s.seed), '--layers', '1', '--heads', '2', '--dim', '16', '--batch', String(s.batch),
-      '--lr', String(Math.fround(s.lr)), '--warmup', '50', '--constant-lr', '--eval-every', '50', '--eval-max', '200',
-      '--steps', String(next), '--json'];
-    const { stdout } = await promisify(execFile)('node', args, { cwd: ROOT, encoding: 'utf8' });  // (the server serves on)
-    const cli = stdout.trim().split('\n').map((l) => JSON.parse(l));
-    const at = cli.find((l) => l.step === next && l.loss !== undefined);
+    const at = await cliLosses('pos', s, next, ['--layers', '1', '--heads', '2', '--dim', '16']);
     assert.equal(m.step, next);
     assert.equal(m.loss, at.loss, `loss at step ${next} (the page started at step 0 on ${early.d.parts} parts)`);
     assert.equal(m.devAcc, at.dev_acc, `dev accuracy at step ${next}`);

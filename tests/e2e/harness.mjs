@@ -119,7 +119,7 @@ export async function openPage(browser, { width = 1280, height = 800, device = n
   // (Chromium reports a fetch whose body the page reads to its end through a stream reader as ERR_ABORTED; the
   // page reads the corpus that way, piece by piece. Its real failures are notices, which the tests check.)
   page.on('requestfailed', (r) => {
-    const streamed = r.url().endsWith('/brown.pack.gz') && r.failure()?.errorText === 'net::ERR_ABORTED';
+    const streamed = /\/(brown\.pack|seg_zh\.txt)\.gz$/.test(r.url()) && r.failure()?.errorText === 'net::ERR_ABORTED';
     if (!streamed) problems.push(`request failed: ${r.url()} (${r.failure()?.errorText})`);
   });
   page.on('response', (r) => { if (r.status() >= 400) problems.push(`HTTP ${r.status()}: ${r.url()}`); });

@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <memory>
 #include <set>
 #include <string>
 #include <unordered_set>
@@ -169,10 +170,9 @@ TEST(Segmentation, ParsesTextWithCommentsAndRejectsBadUtf8WithItsLine) {
   EXPECT_THROW(parse_segmented_text("# only a comment\n", "empty.txt"), std::runtime_error);
 }
 
-TEST(Segmentation, TheBuiltInCorpusParsesWithConsistentLabels) {
-  std::string name;
-  const std::string text = default_seg_corpus(&name);
-  EXPECT_LT(text.size(), 150u * 1024u) << "the corpus is compiled into the page: keep it small";
+TEST(Segmentation, TheLecturesTemplateCorpusParsesWithConsistentLabels) {
+  const std::string name = std::string(ATTNLAB_SOURCE_DIR) + "/engine/data/seg_zh.txt";
+  const std::string text = read_text_file(name);
   const auto sentences = parse_segmented_text(text, name);
   EXPECT_GE(sentences.size(), 2000u);
   std::set<std::string> chars;
@@ -201,11 +201,23 @@ TEST(Segmentation, TheBuiltInCorpusParsesWithConsistentLabels) {
   EXPECT_TRUE(found);
 }
 
-TEST(Segmentation, TheEmbeddedCorpusIsTheFileByteForByte) {
-  const std::string* embedded = builtin_seg_corpus();
-  ASSERT_NE(embedded, nullptr) << "the build compiles engine/data/seg_zh.txt in";
-  EXPECT_TRUE(*embedded == read_text_file(std::string(ATTNLAB_SOURCE_DIR) + "/engine/data/seg_zh.txt"))
-      << "scripts/embed.cmake must not change a byte (its literals are cut at line ends, never inside a character)";
+TEST(Segmentation, TheDefaultCorpusIsThePagesOnceItRegistersOne) {
+  TaskSettings ts;
+  ts.task = "seg_zh";
+  const TaskConfig task = to_task_config(ts);
+  std::string mine;
+  for (int i = 0; i < 40; ++i) mine += "研究 生命 的 起源\n南京市 长江 大桥\n";
+  register_seg_corpus(std::make_shared<const std::string>(mine));
+  ASSERT_TRUE(seg_corpus_registered());
+  std::string name;
+  EXPECT_EQ(*default_seg_corpus(&name), mine);
+  const auto d = make_dataset(task, "");
+  EXPECT_EQ(d->train.size() + d->dev.size() + d->test.size(), 80u);
+  EXPECT_EQ(d->corpus, kSegCorpusName);
+  EXPECT_NE(d->source.find("jieba"), std::string::npos) << "its notice names the sources";
+  register_seg_corpus(nullptr);  // back to the file (the sanitizer presets name the template sentences)
+  EXPECT_FALSE(seg_corpus_registered());
+  EXPECT_GT(make_dataset(task, "")->train.size(), 80u);
 }
 
 TEST(Segmentation, TheTaskSplitsBySeedAndKnowsItsCharacters) {
@@ -231,7 +243,7 @@ TEST(Segmentation, TheTaskSplitsBySeedAndKnowsItsCharacters) {
   ASSERT_EQ(s.length(), 9);
   EXPECT_TRUE(a->words.known("研"));
   EXPECT_GE(s.tokens[2], a->words.num_shapes());
-  const Sequence u = seg_sequence_from_text(*a, "龘3");
+  const Sequence u = seg_sequence_from_text(*a, "龘9876543210987");
   EXPECT_EQ(a->token_names[static_cast<std::size_t>(u.tokens[0])], "<unk>");
   EXPECT_EQ(a->token_names[static_cast<std::size_t>(u.tokens[1])], "<unk-num>");
 }

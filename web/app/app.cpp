@@ -428,6 +428,14 @@ void App::ensure_view() {
 
 bool App::input_is_text() const { return attnlab::input_is_text(runs.data.get()); }
 
+std::vector<const Sequence*> App::shown_examples() const {
+  std::vector<const Sequence*> out;
+  if (!runs.data || !input_is_text()) return out;
+  const std::vector<Sequence>& train = runs.data->train;
+  for (std::size_t e = 0; e < 3 && e < train.size(); ++e) out.push_back(&train[e * 7 % train.size()]);
+  return out;
+}
+
 int App::query_pixel() const {
   if (view.grid_w <= 0) return -1;
   const int T = view.grid_w * view.grid_h;

@@ -167,6 +167,9 @@ struct App {
   const std::vector<std::string>& tag_names() const;
   std::string tag_name(int t) const;
   bool input_is_text() const;  // tokens tasks: typed input; frames/graph/image: an example is shown instead
+  // The training sentences the Data panel shows as examples (up to 3, spread over the split): also the text the
+  // platform bakes Chinese glyphs for.
+  std::vector<const Sequence*> shown_examples() const;
   // Image tasks: the query pixel the views show (AppState::pixel, or default_query_pixel where it is -1); -1 when
   // the shown input is not an image.
   int query_pixel() const;

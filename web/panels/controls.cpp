@@ -122,8 +122,13 @@ void NoModel(App& app) {
 void CorpusProgress(App& app, bool brief) {
   const double mb = 1e-6, got = app.runs.data_received, total = app.runs.data_total;
   char line[256];
-  if (total > 0) std::snprintf(line, sizeof line, ui::S().corpus_fetching, got * mb, total * mb);
-  else std::snprintf(line, sizeof line, ui::S().corpus_fetching_unknown, got * mb);
+  const bool chinese = app.state.task == "seg_zh";
+  if (total > 0)
+    std::snprintf(line, sizeof line, chinese ? ui::S().corpus_fetching_seg : ui::S().corpus_fetching, got * mb,
+                  total * mb);
+  else
+    std::snprintf(line, sizeof line, chinese ? ui::S().corpus_fetching_seg_unknown : ui::S().corpus_fetching_unknown,
+                  got * mb);
   if (!brief) {
     ImGui::PushTextWrapPos(0);
     ImGui::TextUnformatted(line);

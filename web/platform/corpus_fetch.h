@@ -1,11 +1,12 @@
-// The pos task's corpus in the page: the Brown Corpus is not in app.wasm (the first load stays small); the
-// page fetches brown.pack.gz (scripts/pack_brown.py) beside it the first time the data waits for it
-// (Runs::data_pending), shows how much has arrived, decompresses it (the browser's DecompressionStream),
-// hands the text to the engine (register_brown_pack: the same parser and tag table as the command line, so
-// the page's data is the CLI's bit for bit) and then builds the data and the run (App::data_arrived). A
-// missing or broken file gives a notice and the Data panel says why; the app keeps working, and asking for pos
-// again tries again. On the desktop the engine reads the npm package itself; this only reports when it is not
-// there.
+// The corpora in the page: neither is in app.wasm (the first load stays small). The page fetches the one a task
+// needs the first time the data waits for it (Runs::data_pending), beside app.wasm: brown.pack.gz
+// (scripts/pack_brown.py) for pos, seg_zh.txt.gz (make setup's .deps/seg_zh.txt, gzipped) for seg_zh. It shows
+// how much has arrived, decompresses it (the browser's DecompressionStream), hands the text to the engine
+// (register_brown's pack reader, register_seg_corpus: the same parsers as the command line, so the page's data
+// is the CLI's bit for bit) and then builds the data and the run (App::data_arrived). The Brown Corpus is read
+// as it streams in (training starts on its first parts); the Chinese text is read whole. A missing or broken
+// file gives a notice and the Data panel says why; the app keeps working, and asking for the task again tries
+// again. On the desktop the engine reads the files itself; this only reports when they are not there.
 #pragma once
 
 #include "web/app/app.h"

@@ -159,11 +159,16 @@ ATTNLAB_EXPORT void attnlab_cjk_font_loaded(char* bytes, int size, const char* e
 namespace {
 
 // The characters to bake now, and whether the Chinese font is needed at all.
-std::vector<unsigned> cjk_wanted(const attnlab::AppState& st, bool* needed) {
+std::vector<unsigned> cjk_wanted(const attnlab::App& app, bool* needed) {
+  const attnlab::AppState& st = app.state;
   std::vector<unsigned> want;
   auto add = [&](const std::vector<unsigned>& v) { want.insert(want.end(), v.begin(), v.end()); };
   if (st.lang == "zh") add(attnlab::ui::cjk_string_chars());
-  if (st.task == "seg_zh") add(attnlab::ui::cjk_task_chars());
+  if (st.task == "seg_zh") {
+    add(attnlab::ui::cjk_task_chars());  // the lecture's sentences, and the examples of the real text shown
+    for (const attnlab::Sequence* s : app.shown_examples())
+      for (const std::string& c : s->words) add(attnlab::ui::cjk_code_points(c));
+  }
   add(attnlab::ui::cjk_code_points(st.input));
   add(attnlab::ui::cjk_code_points(st.caption));
   std::sort(want.begin(), want.end());
@@ -177,7 +182,7 @@ std::vector<unsigned> cjk_wanted(const attnlab::AppState& st, bool* needed) {
 // Returns true when the atlas was rebuilt (the caller remakes the GL texture).
 bool update_fonts(attnlab::App& app, float scale, float* baked_scale) {
   bool needed = false;
-  std::vector<unsigned> want = cjk_wanted(app.state, &needed);
+  std::vector<unsigned> want = cjk_wanted(app, &needed);
   const bool switched_to_zh = app.state.lang == "zh" && g_cjk.last_lang != "zh";
   g_cjk.last_lang = app.state.lang;
   if (needed &&
