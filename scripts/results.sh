@@ -60,12 +60,13 @@ for text in "I saw a saw" "She saw a blicket"; do
 done
 
 echo
-echo "== seg_zh: Chinese word segmentation, one B/M/E/S label per character (engine/data/seg_zh.txt, 1500 steps, seed 1)"
+echo "== seg_zh: Chinese word segmentation, one B/M/E/S label per character, on the lecture's template sentences"
+echo "   (--data engine/data/seg_zh.txt, 1500 steps, seed 1)"
 echo "   (chance: always B, about 35%; 研究生命的起源 is 研究/生命/的/起源 = B E B E S B E)"
-row "attention L2 H4 D64 sinusoidal" --task seg_zh --steps 1500 --save "$TMP/seg.model"
-row "window FC k=3" --task seg_zh --model window --window 3 --steps 1500
-row "CNN k=3, 2 layers" --task seg_zh --model cnn --kernel 3 --cnn-layers 2 --steps 1500
-row "RNN GRU bidirectional" --task seg_zh --model rnn --rnn gru --bidirectional --steps 1500
+row "attention L2 H4 D64 sinusoidal" --task seg_zh --data engine/data/seg_zh.txt --steps 1500 --save "$TMP/seg.model"
+row "window FC k=3" --task seg_zh --data engine/data/seg_zh.txt --model window --window 3 --steps 1500
+row "CNN k=3, 2 layers" --task seg_zh --data engine/data/seg_zh.txt --model cnn --kernel 3 --cnn-layers 2 --steps 1500
+row "RNN GRU bidirectional" --task seg_zh --data engine/data/seg_zh.txt --model rnn --rnn gru --bidirectional --steps 1500
 for text in 研究生命的起源 南京市长江大桥 他说的确实在理; do
   printf "  %-20s %s -> %s\n" "attention" "$text" \
     "$("$ATTNLAB" tag --load "$TMP/seg.model" --json "$text" | python3 -c 'import json,sys; print(" ".join(json.load(sys.stdin)["tags"]))')"
@@ -73,7 +74,7 @@ done
 
 echo
 echo "== seg_zh on real Chinese: the hand-made test set (tests/fixtures/seg_zh_handmade, 330 sentences, never trained on)"
-echo "   and its development set (dev.txt, 150 sentences, used to choose the corpus's recipe); training: .deps/seg_zh.txt"
+echo "   and its development set (dev.txt, 150 sentences, used to choose the corpus's recipe); training: .deps/seg_zh.txt, the default"
 echo "   (Debian's Chinese documentation and sequences of jieba's dictionary words, jieba's silver segmentation; make setup)"
 HAND="$TMP/hand.txt" DEV="$TMP/dev.txt"
 cat tests/fixtures/seg_zh_handmade/{everyday,news,textbook}.txt | grep -v '^#' >"$HAND"
