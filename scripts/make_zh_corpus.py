@@ -6,6 +6,7 @@ segmented by jieba and brought to the project's conventions, plus the lecture's 
     /usr/bin/python3 scripts/make_zh_corpus.py --out build/data/seg_zh.txt
     /usr/bin/python3 scripts/make_zh_corpus.py --sample 100 --seed 7     # sentences to check by hand
     /usr/bin/python3 scripts/make_zh_corpus.py --check tests/fixtures/seg_zh_handmade/silver_check.txt
+    /usr/bin/python3 scripts/make_zh_corpus.py --other DIR [--corpus .deps/seg_zh.txt]   # real text never trained on
 
 Output (UTF-8, LF): '#' header lines, then one sentence per line with its words separated by single spaces,
 each document's sentences after a line "# doc ID SOURCE". The engine reads it as any segmented text
@@ -18,6 +19,7 @@ Sections:
     4. the dictionary's words
     5. the lecture's sentences
     6. output
+    7. other real text
 
 SOURCES (Debian packages; make setup installs them, scripts/setup.sh)
     debian-reference-zh-cn  Osamu Aoki et al., Debian Reference, Chinese translation, GPL-2+
@@ -51,6 +53,13 @@ THE DICTIONARY'S WORDS
 THE LECTURE'S SENTENCES
     The ambiguity templates and hand-written sentences of scripts/make_seg_corpus.py (研究 生命 / 研究生 命,
     南京市 长江 大桥 / 南京 市长 江大桥, ...), which real text seldom has; their share is printed in the header.
+
+OTHER REAL TEXT (--other DIR)
+    A check on real text that no training source holds, segmented by other conventions: OTHER_N sentences of the
+    Simplified Chinese manual pages of manpages-zh (GFDL-1.2+ and the pages' own licences), none of which is a
+    sentence of the corpus, drawn with --seed; DIR/other_jieba.txt holds them as jieba cuts them, by its own
+    conventions (no rule of ours), DIR/other_rules.txt as the corpus would (jieba and our rules). Both are silver:
+    no person segmented them. make results scores the models against both.
 
 Determinism: the same packages and --seed write the same file.
 """
@@ -403,6 +412,68 @@ def check_silver(path, root=""):
           (path, sentences, right, wrong, total, 100.0 * wrong / max(1, total)))
 
 
+# ------------------------------------------------------------------------------------------- 7. other real text
+
+OTHER_PACKAGE = "manpages-zh"
+OTHER_PAGES = "/usr/share/man/zh_CN/man*/*.gz"
+OTHER_N = 300
+
+
+def read_man_page(path):
+    """The running text of one troff manual page, as blocks: macros dropped, a new block at each paragraph macro,
+    the tag line after .TP (an option: -a, --all) a block of its own."""
+    import gzip
+    blocks, block, tag = [], [], False
+    for line in gzip.open(path, "rt", encoding="utf-8", errors="replace"):
+        if line.startswith((".", "'")):
+            if re.match(r"[.'](PP|P|LP|TP|IP|SH|SS|HP|br|sp|nf|fi)\b", line) and block:
+                blocks.append("\n".join(block))
+                block = []
+            tag = tag or line.startswith(".TP")
+            continue
+        line = re.sub(r"\\f(\(..|\[[^]]*\]|.)", "", line)      # font changes
+        line = re.sub(r"\\\((lq|rq)", "\"", line)
+        line = re.sub(r"\\[-e]", "-", line)
+        line = re.sub(r"\\[,/&|^ ]", "", line)
+        block.append(line.strip())
+        if tag:
+            blocks.append("\n".join(block))
+            block, tag = [], False
+    if block:
+        blocks.append("\n".join(block))
+    return blocks
+
+
+def other_text(out_dir, corpus, seed, root=""):
+    paths = sorted(glob.glob(root + OTHER_PAGES))
+    if not paths:
+        raise Missing(missing_message("%s (%s)" % (OTHER_PACKAGE, OTHER_PAGES)).replace(
+            " ".join(PACKAGES), OTHER_PACKAGE))
+    trained = set()
+    for line in open(corpus, encoding="utf-8"):
+        if not line.startswith("#"):
+            trained.add(re.sub(r"\s", "", line))
+    found, seen = [], set()
+    for path in paths:
+        for block in read_man_page(path):
+            for s in sentences_of(block):
+                key = re.sub(r"\s", "", s)
+                if key not in seen and key not in trained:
+                    seen.add(key)
+                    found.append(s)
+    random.Random(seed).shuffle(found)
+    chosen = found[:OTHER_N]
+    jieba = load_jieba()
+    load_lexicon(root)
+    os.makedirs(out_dir, exist_ok=True)
+    for name, cut in (("other_jieba.txt", lambda s: [w for w in jieba.cut(s) if w.strip()]),
+                      ("other_rules.txt", lambda s: segment(jieba, s))):
+        with open(os.path.join(out_dir, name), "w", encoding="utf-8", newline="\n") as f:
+            f.write("".join(" ".join(cut(s)) + "\n" for s in chosen))
+    print("%s: %d sentences of %s (of %d never in the corpus), jieba's cut and the corpus's" %
+          (out_dir, len(chosen), OTHER_PACKAGE, len(found)))
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[1])
     ap.add_argument("--out", help="the corpus file to write")
@@ -412,9 +483,19 @@ def main():
     ap.add_argument("--check", metavar="FILE",
                     help="segment again the sentences of a hand check (silver_check.txt: ok|fix TAB the checked "
                          "words) and print how many of the silver words differ from the checked ones")
+    ap.add_argument("--other", metavar="DIR", help="write real text never trained on (manpages-zh), segmented by "
+                    "jieba alone and by the corpus's rules, to DIR/other_jieba.txt and DIR/other_rules.txt")
+    ap.add_argument("--corpus", default=os.path.join(HERE, "..", ".deps", "seg_zh.txt"),
+                    help="--other: the corpus whose sentences are left out")
     a = ap.parse_args()
+    if a.other:
+        try:
+            other_text(a.other, a.corpus, a.seed, a.root)
+        except Missing as e:
+            sys.exit("make_zh_corpus.py: %s" % e)
+        return
     if not a.out and not a.sample and not a.check:
-        ap.error("nothing to do: give --out, --sample or --check")
+        ap.error("nothing to do: give --out, --sample, --check or --other")
     if a.check:
         try:
             check_silver(a.check, a.root)

@@ -99,11 +99,26 @@ print("  %-46s F1 %5.1f  (P %5.1f  R %5.1f)  characters %5.1f%%  unseen words: r
       w["unseen"], unk, 100 * d["words"]["f1"]))' "$label" "$test" "$dev" "${3:-}"
 }
 hrow "before: templates, attention (seg.model)" "$TMP/seg.model"
+# real text that no training source holds, segmented by other conventions: 300 sentences of the Chinese manual
+# pages (manpages-zh) as jieba cuts them alone, and as the corpus's rules would (both silver: no person cut them)
+OTHER="$TMP/other"
+/usr/bin/python3 scripts/make_zh_corpus.py --other "$OTHER" >/dev/null
+orow() {
+  local j r
+  j=$("$ATTNLAB" eval --load "$2" --data "$OTHER/other_jieba.txt" --json ${3:+--segmented "$OTHER/other_rules.txt"})
+  r=$("$ATTNLAB" eval --load "$2" --data "$OTHER/other_rules.txt" --json)
+  python3 -c 'import json,sys
+j, r = json.loads(sys.argv[2]), json.loads(sys.argv[3])
+print("      %s F1 %5.1f against jieba'"'"'s own cut%s" % (sys.argv[1], 100 * j["words"]["f1"],
+      "" if sys.argv[4] else ", %5.1f against the corpus'"'"'s rules" % (100 * r["words"]["f1"])))' "$1" "$j" "$r" "${3:-}"
+}
+orow "other real text (manpages-zh, 300 sentences, never trained on):" "$TMP/seg.model"
 for m in "attention L2 H4 D64|" "window FC k=3|--model window --window 3" "CNN k=3, 2 layers|--model cnn --kernel 3 --cnn-layers 2" \
          "RNN GRU bidirectional|--model rnn --rnn gru --bidirectional"; do
   # shellcheck disable=SC2086
   train --task seg_zh --data .deps/seg_zh.txt --steps 6000 ${m#*|} --save "$TMP/real.model" >/dev/null
   hrow "real text: ${m%%|*}, 6000 steps" "$TMP/real.model"
+  orow "other real text (manpages-zh, 300 sentences, never trained on):" "$TMP/real.model"
   # the lecture's examples, as this model cuts them (the lecture: 研究 生命 的 起源, 研究生 命 苦, 乒乓球拍 卖 完 了)
   for text in 研究生命的起源 研究生命苦 南京市长江大桥 乒乓球拍卖完了; do
     "$ATTNLAB" tag --load "$TMP/real.model" "$text" | sed -n 's/^words: //p'
@@ -118,6 +133,7 @@ for line in open(sys.argv[1], encoding="utf-8"):
     print(" ".join(w for w in jieba.cut("".join(line.split())) if w.strip()))' "$TMP/$f.txt" >"$TMP/jieba_$f.txt"
   done
   hrow "jieba 0.42.1 (a dictionary segmenter)" "$TMP/real_attention.model" --segmented-by jieba
+  orow "the corpus's rules on the other real text:" "$TMP/real_attention.model" --segmented-by-rules
 fi
 
 echo

@@ -38,6 +38,7 @@ PACKAGES=(
   nodejs
   python3-torch python3-numpy   # the PyTorch export is checked against the engine (tests/cli/torch_export_test.py)
   python3-jieba debian-reference-zh-cn maint-guide-zh-cn debian-edu-doc-zh-cn unicode-data   # real Chinese (step 5)
+  manpages-zh                   # real Chinese never trained on, for make results (scripts/make_zh_corpus.py --other)
 )
 missing=()
 for p in "${PACKAGES[@]}"; do

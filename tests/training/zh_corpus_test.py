@@ -137,6 +137,33 @@ class Loader(unittest.TestCase):
             self.assertIn("apt-get install", r.stderr)
             self.assertNotIn("Traceback", r.stderr)
 
+    def test_other_text_reads_man_pages_and_leaves_out_the_corpus(self):
+        import gzip
+        with tempfile.TemporaryDirectory() as d:
+            fake_root(d)
+            script = [sys.executable, os.path.join(ROOT, "scripts", "make_zh_corpus.py"), "--root", d,
+                      "--other", os.path.join(d, "out")]
+            r = subprocess.run(script, capture_output=True, text=True)  # no manual pages yet
+            self.assertNotEqual(r.returncode, 0)
+            self.assertIn("manpages-zh", r.stderr)
+            self.assertNotIn("Traceback", r.stderr)
+            page = os.path.join(d, "usr/share/man/zh_CN/man1/ls.1.gz")
+            os.makedirs(os.path.dirname(page))
+            with gzip.open(page, "wt", encoding="utf-8") as f:
+                f.write('.TH LS 1\n.SH 描述\n.PP\n列出\\fB目录\\fP的内容，我们研究生命的起源。\n'
+                        '.TP\n\\fB\\-a\\fP\n不要忽略以点号起始的条目。\n.PP\n企业界陆续有人提供捐款。\n')
+            corpus = os.path.join(d, "corpus.txt")
+            with open(corpus, "w", encoding="utf-8") as f:
+                f.write("# a corpus\n企业界 陆续 有 人 提供 捐款 。\n")
+            r = subprocess.run(script + ["--corpus", corpus], capture_output=True, text=True)
+            self.assertEqual(r.returncode, 0, r.stderr)
+            cut = {n: open(os.path.join(d, "out", n), encoding="utf-8").read().splitlines()
+                   for n in ("other_jieba.txt", "other_rules.txt")}
+        # the macros and font changes are gone, the sentence the corpus holds is left out
+        self.assertEqual(sorted("".join(l.split()) for l in cut["other_jieba.txt"]),
+                         ["不要忽略以点号起始的条目。", "列出目录的内容，我们研究生命的起源。"])
+        self.assertEqual(len(cut["other_rules.txt"]), 2)
+
     def test_check_counts_the_silver_words_that_differ_from_a_hand_check(self):
         with tempfile.TemporaryDirectory() as d:
             path = os.path.join(d, "check.txt")
