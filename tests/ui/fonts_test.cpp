@@ -1,5 +1,5 @@
 // The Chinese glyphs: every character of every Chinese string and of the Chinese task data is baked into the
-// atlas (no "?" boxes), a character outside the font's subset is drawn as U+FFFD, and a fetched file that is
+// atlas (no "?" boxes), the font holds every character of the corpus of real Chinese, a character outside the font's subset is drawn as U+FFFD, and a fetched file that is
 // not the font is refused before ImGui reads it.
 #include <gtest/gtest.h>
 
@@ -82,6 +82,24 @@ TEST(Fonts, EveryCharacterOfTheChineseTaskDataIsInTheAtlas) {
   }
   if (files == 0) GTEST_SKIP() << "no Chinese task data (engine/data/*_zh.txt) in this checkout";
   EXPECT_GT(checked, 100u);
+}
+
+TEST(Fonts, EveryCharacterOfTheCorpusOfRealChineseIsInTheFont) {
+  // the page can show any sentence of it (the Data panel's examples, a sentence used from there): the font
+  // (web/app.cmake) holds all of its characters; the page bakes those it shows
+  const std::string text = read_file(std::filesystem::path(ATTNLAB_SOURCE_DIR) / ".deps/seg_zh.txt");
+  ASSERT_FALSE(text.empty()) << ".deps/seg_zh.txt is missing: make setup makes it";
+  std::vector<unsigned> chars = cjk_code_points(text);
+  std::sort(chars.begin(), chars.end());
+  chars.erase(std::unique(chars.begin(), chars.end()), chars.end());
+  EXPECT_GT(chars.size(), 5000u);
+  Atlas atlas;
+  ImFont* font = atlas.build(1.0f, embedded_cjk_font(), chars);
+  std::size_t missing = 0;
+  for (unsigned cp : chars)
+    if (font->FindGlyphNoFallback(static_cast<ImWchar>(cp)) == nullptr && ++missing <= 10)
+      ADD_FAILURE() << "U+" << std::hex << cp << " of .deps/seg_zh.txt is not in the font";
+  EXPECT_EQ(missing, 0u);
 }
 
 TEST(Fonts, ACharacterOutsideTheSubsetIsDrawnAsTheReplacementCharacter) {
