@@ -14,6 +14,7 @@
 #include "web/app/embed.h"
 #include "web/panels/panels.h"
 #include "web/ui/strings.h"
+#include "web/ui/style.h"
 #include "web/ui/widgets.h"
 
 namespace attnlab {
@@ -107,8 +108,7 @@ void ShowTitle(App& app, float width, bool narrow) {
   };
   if (narrow) {
     same_line();
-    ImGui::PushStyleColor(ImGuiCol_Button,
-                          app.picks.drawer_open ? ImVec4(0.26f, 0.59f, 0.98f, 1) : ImVec4(0.2f, 0.22f, 0.27f, 1));
+    ImGui::PushStyleColor(ImGuiCol_Button, app.picks.drawer_open ? ui::kAccent : ui::kQuiet);
     if (ImGui::SmallButton(menu)) app.picks.drawer_open = !app.picks.drawer_open;
     ImGui::PopStyleColor();
     RecordItem(app, "title.settings");
@@ -121,7 +121,7 @@ void ShowTitle(App& app, float width, bool narrow) {
   }
   const bool lesson = app.state.lesson > 0;
   auto mode_button = [&](const char* label, bool active, int stop) {
-    ImGui::PushStyleColor(ImGuiCol_Button, active ? ImVec4(0.26f, 0.59f, 0.98f, 1) : ImVec4(0.2f, 0.22f, 0.27f, 1));
+    ImGui::PushStyleColor(ImGuiCol_Button, active ? ui::kAccent : ui::kQuiet);
     if (ImGui::SmallButton(label) && !active) app.set_state({{"lesson", std::to_string(stop)}});
     ImGui::PopStyleColor();
   };

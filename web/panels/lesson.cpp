@@ -11,6 +11,7 @@
 #include "imgui.h"
 #include "web/panels/panels.h"
 #include "web/ui/strings.h"
+#include "web/ui/style.h"
 #include "web/ui/widgets.h"
 
 namespace attnlab {
@@ -94,9 +95,7 @@ static void ProgressStrip(App& app, int stop, int count) {
   for (int i = 1; i <= count; ++i) {
     if ((i - 1) % per_row != 0) ImGui::SameLine(0, 2);
     const bool here = i == stop;
-    ImGui::PushStyleColor(ImGuiCol_Button, here       ? ImVec4(0.26f, 0.59f, 0.98f, 1)
-                                           : i < stop ? ImVec4(0.2f, 0.35f, 0.55f, 1)
-                                                      : ImVec4(0.2f, 0.22f, 0.27f, 1));
+    ImGui::PushStyleColor(ImGuiCol_Button, here ? ui::kAccent : i < stop ? ui::kVisited : ui::kQuiet);
     char label[16];
     std::snprintf(label, sizeof label, "%d", i);
     if (ImGui::Button(label, ImVec2(w, 0)) && !here) Open(app, i);

@@ -40,6 +40,7 @@
 #include "web/ui/gl.h"
 #include "web/ui/imgui_gl.h"
 #include "web/ui/strings.h"
+#include "web/ui/style.h"
 #include "web/ui/touch.h"
 
 #if defined(__EMSCRIPTEN__)
@@ -398,7 +399,7 @@ void frame(void* arg) {
       rt.screen.should_draw(attnlab::ui::draw_fingerprint(*draw), attnlab::gfx::texture_writes(), must_draw);
   if (present) {
     glViewport(0, 0, fb_w, fb_h);
-    glClearColor(0.09f, 0.10f, 0.12f, 1.0f);
+    glClearColor(attnlab::ui::kPageBackground.x, attnlab::ui::kPageBackground.y, attnlab::ui::kPageBackground.z, 1.0f);
     glClear(GL_COLOR_BUFFER_BIT);
     attnlab::gfx::imgui_gl_render(*draw);
     ++rt.app->clock.presented;
@@ -572,7 +573,7 @@ int main(int argc, char** argv) {
   ImGui::CreateContext();
   ImGuiIO& io = ImGui::GetIO();
   io.IniFilename = nullptr;  // layout is fixed by the app; nothing written to disk or browser storage
-  ImGui::StyleColorsDark();
+  attnlab::ui::StyleColours(ImGui::GetStyle());  // the dark theme, at WCAG AA contrast (web/ui/style.h)
   ImGuiStyle& style = ImGui::GetStyle();
   style.WindowRounding = 0.0f;
   style.FrameRounding = 3.0f;

@@ -11,6 +11,7 @@
 #include "web/ui/gl.h"
 #include "web/ui/imgui_gl.h"
 #include "web/ui/strings.h"
+#include "web/ui/style.h"
 
 #define STB_IMAGE_WRITE_IMPLEMENTATION
 #include <stb_image_write.h>
@@ -120,7 +121,8 @@ ViewImage render_view_png(App& app, PanelTextures& tex, Panel panel) {
                 " picture";
   } else {
     glViewport(0, 0, out.width, out.height);
-    glClearColor(0.09f, 0.10f, 0.12f, 1.0f);  // the main window's background
+    glClearColor(ui::kPageBackground.x, ui::kPageBackground.y, ui::kPageBackground.z,
+                 1.0f);  // the main window's background
     glClear(GL_COLOR_BUFFER_BIT);
     gfx::imgui_gl_render(*ImGui::GetDrawData());
     pixels.assign(static_cast<std::size_t>(out.width) * static_cast<std::size_t>(out.height) * 4, 0);

@@ -1,0 +1,29 @@
+// The app's colours: Dear ImGui's dark theme, changed where it did not reach WCAG 2.1's contrast (AA).
+//   text        against what is behind it: 4.5:1 (1.4.3), the grey of hints and "(?)" included
+//   a control   its edge against the window around it: 3:1 (1.4.11), so every frame, button and tab has a
+//               1 px border of kEdge
+// The ratio of two colours is (L1 + 0.05) / (L2 + 0.05), L the relative luminance of an sRGB colour (L1 the
+// lighter); a colour with alpha is first drawn over what is behind it. tests/ui/style_test.cpp computes every
+// pair the panels draw.
+#pragma once
+
+#include "imgui.h"
+
+namespace attnlab::ui {
+
+inline const ImVec4 kPageBackground{0.09f, 0.10f, 0.12f, 1.0f};  // the GL clear colour behind the windows
+inline const ImVec4 kAccent{0.16f, 0.42f, 0.80f, 1.0f};          // a chosen button (mode, view, lesson stop)
+inline const ImVec4 kQuiet{0.20f, 0.22f, 0.27f, 1.0f};           // a button not chosen beside a chosen one
+inline const ImVec4 kVisited{0.20f, 0.35f, 0.55f, 1.0f};         // a lesson stop already seen
+inline const ImVec4 kEdge{0.50f, 0.52f, 0.58f, 1.0f};            // a control's border
+
+// Dear ImGui's dark theme with the changes above (sizes are left alone: the touch style sets them).
+void StyleColours(ImGuiStyle& style);
+
+// WCAG 2.1's relative luminance of an sRGB colour (alpha ignored), and the contrast ratio of two colours.
+double RelativeLuminance(const ImVec4& c);
+double ContrastRatio(const ImVec4& a, const ImVec4& b);
+// `top` drawn over the opaque colour `below` (alpha blending): an opaque colour.
+ImVec4 Over(const ImVec4& top, const ImVec4& below);
+
+}  // namespace attnlab::ui
