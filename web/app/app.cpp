@@ -407,6 +407,9 @@ void App::tick(double now, double frame_ms) {
     has_working = true;
     working_serial = runs.main.serial;
   }
+  // prefers-reduced-motion: while training, the views follow the model once a second, not every frame; a new
+  // input or model (a stale view) still shows at once
+  if (clock.reduced_motion && state.train && !view.stale && clock.now_ms - clock.view_ms < kReducedMotionViewMs) return;
   ensure_view();
 }
 
@@ -495,6 +498,7 @@ void App::ensure_embeddings() {
 }
 
 void App::refresh_view() {
+  clock.view_ms = clock.now_ms;
   view = InputView{};
   view.stale = false;
   if (!runs.data) return;

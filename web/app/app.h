@@ -43,6 +43,10 @@ struct FrameClock {
   double input_ms = -1e9;         // when the page was last used (pointer, touch, wheel, keys): the wall clock
   int cores = 0;                  // the machine's logical cores (the platform says; 0: not known)
   bool draw_every_frame = false;  // hand every frame to the GPU, even one that looks like the last (benchmarks)
+  // prefers-reduced-motion (the platform says): while training, the views change at most once a second
+  // (kReducedMotionViewMs) instead of every frame, and a swiped panel stops when the finger lifts
+  bool reduced_motion = false;
+  double view_ms = -1e9;  // when the views were last made (App::refresh_view)
 };
 
 // The Embedding view's numbers: the main model's embedding table as a map (engine/train/embeddings.h).
@@ -136,6 +140,7 @@ struct App {
 
   // Per frame: train within the time budget, then refresh the input view. frame_ms = length of a frame.
   void tick(double now_ms, double frame_ms);
+  static constexpr double kReducedMotionViewMs = 1000;  // FrameClock::reduced_motion: the views' least period
   // The share of the time the hosts train now (Runs::pace): `speed` percent for kInUseMs after an input on a
   // machine with kFewCores or fewer, else 1.
   static constexpr int kFewCores = 2;

@@ -59,6 +59,12 @@ BrowserInput& input() { return g_input; }
 // clang-format off
 EM_JS(int, js_pointer_coarse, (),
       { return (typeof matchMedia === "function" && matchMedia("(pointer: coarse)").matches) ? 1 : 0; });
+// The media query is made once and read each frame (it follows the system's setting as it changes).
+EM_JS(int, js_reduced_motion, (), {
+  if (Module.attnlabMotion === undefined)
+    Module.attnlabMotion = typeof matchMedia === "function" ? matchMedia("(prefers-reduced-motion: reduce)") : null;
+  return Module.attnlabMotion && Module.attnlabMotion.matches ? 1 : 0;
+});
 
 // The hidden <input>: transparent, 1 px, over the field ImGui edits (so the page does not scroll to somewhere
 // else when it is focused, and the keyboard's suggestions appear near the field). 16px text: iOS zooms into
@@ -138,10 +144,12 @@ EM_JS(void, js_text_input_sync, (int want, int over_text, float x, float y, floa
 // clang-format on
 
 bool pointer_is_coarse() { return js_pointer_coarse() != 0; }
+bool prefers_reduced_motion() { return js_reduced_motion() != 0; }
 
 #else
 
 bool pointer_is_coarse() { return false; }
+bool prefers_reduced_motion() { return false; }
 
 #endif
 

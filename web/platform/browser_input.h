@@ -14,6 +14,8 @@ class Touch;
 
 // matchMedia('(pointer: coarse)'): the main pointer is a finger. False on the desktop.
 bool pointer_is_coarse();
+// matchMedia('(prefers-reduced-motion: reduce)'), read each frame. False on the desktop.
+bool prefers_reduced_motion();
 
 // Before ImGui::NewFrame: hands ImGui the text (and Backspace / Enter) typed on the on-screen keyboard since
 // the last frame; a key is held for one frame and released on the next, as ImGui needs to see it.

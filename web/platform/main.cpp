@@ -354,6 +354,8 @@ void frame(void* arg) {
   if (used) clock.input_ms = now_ms;
   // Train within this frame's budget, then draw what the model looks like now.
   attnlab::update_corpus(*rt.app);  // the pos task's corpus, when the data waits for it
+  clock.reduced_motion = attnlab::prefers_reduced_motion();
+  rt.touch.set_reduced_motion(clock.reduced_motion);
   rt.app->tick(now_ms, frame_ms);
   if (g_gl_lost) return;  // nothing to draw with: training and the API go on
   // Draw even a frame that looks like the last one: a new context or font texture has nothing on it yet, and the

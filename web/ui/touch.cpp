@@ -65,7 +65,7 @@ void Touch::finger_up(long long id, ImVec2 pos) {
   if (fingers_.size() < 2) pinch_ = Pinch{};
   if (fingers_.empty()) {
     lifted_ = true;
-    if (scroll_ && length(velocity_) > 200.0f) fling_ = scroll_;
+    if (scroll_ && length(velocity_) > 200.0f && !reduced_motion_) fling_ = scroll_;
     scroll_ = nullptr;
     hide_mouse_ = false;
   }

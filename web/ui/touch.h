@@ -46,6 +46,8 @@ class Touch {
   bool scrolling() const { return scroll_ != nullptr; }
   bool used() const { return used_; }  // any finger seen since the page opened
   int fingers() const { return static_cast<int>(fingers_.size()); }
+  // prefers-reduced-motion: a swiped panel stops where the finger lifts (no glide)
+  void set_reduced_motion(bool on) { reduced_motion_ = on; }
 
   static constexpr float threshold = 10.0f;  // pixels a finger moves before it is a drag, not a tap
 
@@ -58,6 +60,7 @@ class Touch {
   void scroll_by(ImVec2 delta);  // moves scroll_ (and its parents, once it is at its end) with the content
 
   std::vector<Finger> fingers_;
+  bool reduced_motion_ = false;
   enum class Press { none, hover, press, held };  // the left button ImGui sees for the first finger
   Press press_ = Press::none;
   bool lifted_ = false;  // the first finger is up (perhaps before ImGui saw it pressed)
