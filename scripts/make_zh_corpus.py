@@ -97,9 +97,9 @@ class Missing(Exception):
     pass
 
 
-def missing_message(what):
+def missing_message(what, packages=PACKAGES):
     return ("%s is missing: the seg_zh corpus is made from Debian packages. Install them with\n"
-            "    sudo apt-get install %s\n(make setup does this)" % (what, " ".join(PACKAGES)))
+            "    sudo apt-get install %s\n(make setup does this)" % (what, " ".join(packages)))
 
 
 def source_files(root=""):
@@ -447,8 +447,7 @@ def read_man_page(path):
 def other_text(out_dir, corpus, seed, root=""):
     paths = sorted(glob.glob(root + OTHER_PAGES))
     if not paths:
-        raise Missing(missing_message("%s (%s)" % (OTHER_PACKAGE, OTHER_PAGES)).replace(
-            " ".join(PACKAGES), OTHER_PACKAGE))
+        raise Missing(missing_message("%s (%s)" % (OTHER_PACKAGE, OTHER_PAGES), [OTHER_PACKAGE]))
     trained = set()
     for line in open(corpus, encoding="utf-8"):
         if not line.startswith("#"):

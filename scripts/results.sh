@@ -103,10 +103,10 @@ hrow "before: templates, attention (seg.model)" "$TMP/seg.model"
 # pages (manpages-zh) as jieba cuts them alone, and as the corpus's rules would (both silver: no person cut them)
 OTHER="$TMP/other"
 /usr/bin/python3 scripts/make_zh_corpus.py --other "$OTHER" >/dev/null
-orow() {
-  local j r
+orow() {  # orow LABEL MODEL [--segmented-by-rules]: the model's F1 (or the rules' cut's) on the other real text
+  local j r='{}'
   j=$("$ATTNLAB" eval --load "$2" --data "$OTHER/other_jieba.txt" --json ${3:+--segmented "$OTHER/other_rules.txt"})
-  r=$("$ATTNLAB" eval --load "$2" --data "$OTHER/other_rules.txt" --json)
+  [[ -z ${3:-} ]] && r=$("$ATTNLAB" eval --load "$2" --data "$OTHER/other_rules.txt" --json)
   python3 -c 'import json,sys
 j, r = json.loads(sys.argv[2]), json.loads(sys.argv[3])
 print("      %s F1 %5.1f against jieba'"'"'s own cut%s" % (sys.argv[1], 100 * j["words"]["f1"],

@@ -4,7 +4,6 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdlib>
-#include <fstream>
 #include <memory>
 #include <stdexcept>
 
@@ -284,19 +283,12 @@ std::shared_ptr<const std::string> default_seg_corpus(std::string* name) {
       candidates.push_back(std::string(ATTNLAB_SOURCE_DIR) + "/.deps/seg_zh.txt");  // the checkout built from
 #endif
     }
-    std::string tried;
-    for (const std::string& path : candidates) {
-      if (std::ifstream(path, std::ios::binary)) {
-        found = std::make_shared<const std::string>(read_text_file(path));
-        found_at = path;
-        break;
-      }
-      tried += (tried.empty() ? "" : ", ") + path;
-    }
-    if (!found)
+    std::string text, tried;
+    if (!read_first_file(candidates, &text, &found_at, &tried))
       throw SegCorpusMissing("the seg_zh corpus of real Chinese is not there (tried " + tried +
                              "): run make setup, or name a file of segmented sentences with --data FILE "
                              "(engine/data/seg_zh.txt holds the lecture's template sentences)");
+    found = std::make_shared<const std::string>(std::move(text));
   }
   if (name != nullptr) *name = found_at;
   return found;

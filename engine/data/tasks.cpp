@@ -621,6 +621,11 @@ bool read_shipped_data_file(const std::string& file, std::string* text, std::str
 #ifdef ATTNLAB_SOURCE_DIR
   candidates.push_back(std::string(ATTNLAB_SOURCE_DIR) + "/engine/data/" + file);  // the checkout built from
 #endif
+  return read_first_file(candidates, text, path, tried);
+}
+
+bool read_first_file(const std::vector<std::string>& candidates, std::string* text, std::string* path,
+                     std::string* tried) {
   for (const std::string& candidate : candidates) {
     std::ifstream f(candidate, std::ios::binary);
     if (f) {

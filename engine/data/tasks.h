@@ -203,5 +203,9 @@ void vocabulary_from_training_split(Dataset& d);
 // engine/data/<file> under the working directory, and the same file in the source tree this engine was compiled
 // from; its text in *text and where it was in *path. False (with what was tried, comma-separated) if none is.
 bool read_shipped_data_file(const std::string& file, std::string* text, std::string* path, std::string* tried);
+// The first readable of `candidates`: its text in *text and its path in *path. False (with what was tried,
+// comma-separated, appended to *tried) if none is.
+bool read_first_file(const std::vector<std::string>& candidates, std::string* text, std::string* path,
+                     std::string* tried);
 
 }  // namespace attnlab

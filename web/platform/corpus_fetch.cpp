@@ -155,9 +155,7 @@ void update_corpus(App& app) {
     else default_seg_corpus(nullptr);        // make setup's .deps/seg_zh.txt
     app.data_arrived();
   } catch (const std::exception& e) {
-    char why[1024];
-    std::snprintf(why, sizeof why, w == Which::brown ? ui::S().corpus_failed : ui::S().corpus_failed_seg, e.what());
-    app.data_failed(why);
+    corpus_failed(w, e.what());
   }
 #endif
 }
