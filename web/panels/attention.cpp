@@ -46,12 +46,12 @@ void ShowAttentionPanel(App& app, PanelTextures& tex) {
   const InputView& v = app.view;
   ui::Intro(ShowsImage(app) ? S().attn_img_intro : S().attn_intro, app.picks.compact);
   if (!v.error.empty()) {
-    ImGui::TextColored(ImVec4(1, 0.55f, 0.45f, 1), "%s", MessageText(v.error_message).c_str());
+    ui::TextColored(ImVec4(1, 0.55f, 0.45f, 1), "%s", MessageText(v.error_message).c_str());
     ShowExportMenu(app, Panel::attention);
     return;
   }
   if (v.layers == 0 || v.len == 0) {
-    if (app.runs.main.trainer) ImGui::TextDisabled("%s", S().attn_none);
+    if (app.runs.main.trainer) ui::TextDisabled("%s", S().attn_none);
     else NoModel(app);
     ShowExportMenu(app, Panel::attention);
     return;
@@ -63,22 +63,22 @@ void ShowAttentionPanel(App& app, PanelTextures& tex) {
     // An image of T = S·S pixels: each head's A' is T×T (144×144 for 12×12), unreadable whole. The view leads
     // with one row of it, the query pixel's, laid back out as an image; the matrices stay one click away.
     bool& pixel_map = app.picks.attention_pixel_map;
-    if (ImGui::RadioButton(S().attn_img_mode_pixel, pixel_map)) pixel_map = true;
+    if (ui::RadioButton(S().attn_img_mode_pixel, pixel_map)) pixel_map = true;
     ImGui::SameLine();
-    if (ImGui::RadioButton(S().attn_img_mode_matrix, !pixel_map)) pixel_map = false;
+    if (ui::RadioButton(S().attn_img_mode_matrix, !pixel_map)) pixel_map = false;
     HelpMarker(S().attn_img_mode_help);
     ImGui::SameLine();
-    ImGui::TextDisabled(S().attn_at_step, v.at_step);
+    ui::TextDisabled(S().attn_at_step, v.at_step);
     if (pixel_map) {
       ImGui::SameLine();
-      ImGui::Checkbox(S().attn_img_over, &app.picks.attention_over_image);
+      ui::Checkbox(S().attn_img_over, &app.picks.attention_over_image);
     } else {
       ImGui::SameLine();
       ui::ZoomButtons("attention", tex.zoom_attention);
     }
     if (app.picks.attention_focus) {
       ImGui::SameLine();
-      if (ImGui::SmallButton(S().attn_all_heads)) app.picks.attention_focus = false;
+      if (ui::SmallButton(S().attn_all_heads)) app.picks.attention_focus = false;
     }
     ShowExportMenu(app, Panel::attention);
     if (pixel_map) {
@@ -87,9 +87,9 @@ void ShowAttentionPanel(App& app, PanelTextures& tex) {
     }
     mode = Mode::heatmaps;  // lines between 144 pixels say nothing
   } else {
-    if (ImGui::RadioButton(S().attn_heatmaps, mode == Mode::heatmaps)) mode = Mode::heatmaps;
+    if (ui::RadioButton(S().attn_heatmaps, mode == Mode::heatmaps)) mode = Mode::heatmaps;
     ImGui::SameLine();
-    if (ImGui::RadioButton(S().attn_lines, mode == Mode::lines)) mode = Mode::lines;
+    if (ui::RadioButton(S().attn_lines, mode == Mode::lines)) mode = Mode::lines;
     HelpMarker(S().attn_lines_help);
   }
   if (!image && mode == Mode::lines) {
@@ -98,20 +98,16 @@ void ShowAttentionPanel(App& app, PanelTextures& tex) {
     const std::string q = app.picks.query < 0
                               ? S().attn_all_queries
                               : v.tokens[static_cast<std::size_t>(std::min(app.picks.query, v.len - 1))];
-    if (ImGui::BeginCombo(S().attn_query, q.c_str())) {
-      if (ImGui::Selectable(S().attn_all_queries, app.picks.query < 0)) app.picks.query = -1;
-      for (int i = 0; i < v.len; ++i) {
-        ImGui::PushID(i);
-        if (ImGui::Selectable(v.tokens[static_cast<std::size_t>(i)].c_str(), i == app.picks.query)) app.picks.query = i;
-        ImGui::PopID();
-      }
-      ImGui::EndCombo();
-    }
+    // the first choice is every query at once (picks.query -1), then one per token
+    std::vector<std::string> queries{S().attn_all_queries};
+    queries.insert(queries.end(), v.tokens.begin(), v.tokens.begin() + v.len);
+    int chosen = app.picks.query < 0 ? 0 : std::min(app.picks.query, v.len - 1) + 1;
+    if (ui::Combo(S().attn_query, &chosen, queries, q.c_str())) app.picks.query = chosen - 1;
   }
   bool& focus = app.picks.attention_focus;
   if (!image) {
     ImGui::SameLine();
-    ImGui::TextDisabled(S().attn_at_step, v.at_step);
+    ui::TextDisabled(S().attn_at_step, v.at_step);
     if (mode == Mode::heatmaps) {
       ImGui::SameLine();
       ui::ZoomButtons("attention", tex.zoom_attention);
@@ -120,7 +116,7 @@ void ShowAttentionPanel(App& app, PanelTextures& tex) {
     // on a head shows it alone, large enough to read long sentences.
     if (focus) {
       ImGui::SameLine();
-      if (ImGui::SmallButton(S().attn_all_heads)) focus = false;
+      if (ui::SmallButton(S().attn_all_heads)) focus = false;
     }
     ShowExportMenu(app, Panel::attention);
   }
@@ -144,7 +140,7 @@ void ShowAttentionPanel(App& app, PanelTextures& tex) {
     const int l = focus ? app.picks.layer : k / v.heads, h = focus ? app.picks.head : k % v.heads;
     if (k % best_cols != 0) ImGui::SameLine(0, gap);
     ImGui::BeginGroup();
-    ImGui::Text(S().attn_head_title, l + 1, h + 1);
+    ui::Text(S().attn_head_title, l + 1, h + 1);
     const float* w = v.head(l, h);
     if (mode == Mode::heatmaps) {
       gfx::HeatmapHover hv =

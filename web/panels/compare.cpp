@@ -142,7 +142,7 @@ static void SweepVerdictText(const Sweep& sw, bool corpus) {
 
 static void ShowSweepSection(App& app) {
   ImGui::Separator();
-  ImGui::TextUnformatted(S().sweep_title);
+  ui::TextUnformatted(S().sweep_title);
   HelpMarker(S().sweep_help);
   SweepRun& run = app.sweep;
   const Sweep* sw = run.sweep.get();
@@ -160,29 +160,29 @@ static void ShowSweepSection(App& app) {
                 static_cast<double>(steps) * batch / sizes.back(), sizes.back(), app.state.k, app.state.seed);
   ui::Prose(line);
   if (run.running()) {
-    if (ImGui::Button(S().sweep_cancel)) cancel_sweep(app);
-  } else if (ImGui::Button(sw ? S().sweep_again : S().sweep_start)) {
+    if (ui::Button(S().sweep_cancel)) cancel_sweep(app);
+  } else if (ui::Button(sw ? S().sweep_again : S().sweep_start)) {
     start_sweep(app);
     sw = run.sweep.get();
   }
-  if (!run.error.empty()) ImGui::TextColored(ImVec4(1, 0.55f, 0.45f, 1), S().sweep_failed, run.error.c_str());
+  if (!run.error.empty()) ui::TextColored(ImVec4(1, 0.55f, 0.45f, 1), S().sweep_failed, run.error.c_str());
   if (!sw) return;
-  if (run.task != app.state.task) ImGui::TextDisabled(S().sweep_other_task, run.task.c_str());
+  if (run.task != app.state.task) ui::TextDisabled(S().sweep_other_task, run.task.c_str());
   if (run.running()) {
     const double elapsed = app.clock.now_ms - run.started_ms;
     const double left_ms = sw->steps_done() > 0 ? elapsed / static_cast<double>(sw->steps_done()) *
                                                       static_cast<double>(sw->steps_total() - sw->steps_done())
                                                 : 0.0;
-    ImGui::Text(corpus ? S().sweep_progress_corpus : S().sweep_progress, sw->run_index() + 1, sw->runs(),
-                sw->current_model() == kSweepAttention ? S().sweep_attention : S().sweep_cnn, sw->current_size(),
-                sw->current_step(), steps, left_ms / 60000.0);
-    ImGui::TextDisabled("%s", S().sweep_paused_main);
+    ui::Text(corpus ? S().sweep_progress_corpus : S().sweep_progress, sw->run_index() + 1, sw->runs(),
+             sw->current_model() == kSweepAttention ? S().sweep_attention : S().sweep_cnn, sw->current_size(),
+             sw->current_step(), steps, left_ms / 60000.0);
+    ui::TextDisabled("%s", S().sweep_paused_main);
   } else if (sw->cancelled()) {
-    ImGui::TextDisabled(S().sweep_cancelled, static_cast<int>(sw->points().size()), sw->runs());
+    ui::TextDisabled(S().sweep_cancelled, static_cast<int>(sw->points().size()), sw->runs());
   } else if (sw->done() && sw->error().empty()) {
-    ImGui::TextDisabled(S().sweep_done, sw->runs());
+    ui::TextDisabled(S().sweep_done, sw->runs());
   }
-  if (!sw->error().empty()) ImGui::TextColored(ImVec4(1, 0.55f, 0.45f, 1), S().sweep_failed, sw->error().c_str());
+  if (!sw->error().empty()) ui::TextColored(ImVec4(1, 0.55f, 0.45f, 1), S().sweep_failed, sw->error().c_str());
   const float w = ImGui::GetContentRegionAvail().x;
   const float h = std::max(ImGui::GetFontSize() * 10, std::min(w * 0.5f, ImGui::GetFontSize() * 16));
   SweepChart(*sw,
@@ -198,11 +198,10 @@ void ShowComparePanel(App& app, PanelTextures&) {
   ui::Intro(S().compare_intro, app.picks.compact);
   AppState next = app.state;
   ImGui::SetNextItemWidth(ImGui::GetFontSize() * 8);
-  if (ImGui::BeginCombo(S().compare_baseline, next.baseline.c_str())) {
-    for (const auto& c : find_state_field("baseline")->choices)
-      if (ImGui::Selectable(c.c_str(), c == next.baseline)) next.baseline = c;
-    ImGui::EndCombo();
-  }
+  const std::vector<std::string>& baselines = find_state_field("baseline")->choices;
+  int chosen = ui::ChoiceIndex(baselines, next.baseline);
+  if (ui::Combo(S().compare_baseline, &chosen, baselines, next.baseline.c_str()))
+    next.baseline = baselines[static_cast<std::size_t>(chosen)];
   HelpMarker(S().compare_baseline_help);
   ShowExportMenu(app, Panel::compare);
   if (next.baseline != app.state.baseline) app.apply(next);
@@ -225,25 +224,25 @@ void ShowComparePanel(App& app, PanelTextures&) {
     for (const Row& r : rows) {
       ImGui::TableNextRow();
       ImGui::TableNextColumn();
-      ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(r.colour), "%s",
-                         r.run->what.empty() ? r.label : r.run->what.c_str());
+      ui::TextColored(ImGui::ColorConvertU32ToFloat4(r.colour), "%s",
+                      r.run->what.empty() ? r.label : r.run->what.c_str());
       if (!r.run->trainer) {
         ImGui::TableNextColumn();
-        ImGui::TextColored(ImVec4(1, 0.55f, 0.45f, 1), "%s", r.run->error.c_str());
+        ui::TextColored(ImVec4(1, 0.55f, 0.45f, 1), "%s", r.run->error.c_str());
         continue;
       }
       const Metrics& m = r.run->trainer->metrics();
       ImGui::TableNextColumn();
-      ImGui::Text("%s", ui::GroupDigits(static_cast<long long>(r.run->trainer->model().num_parameters())).c_str());
+      ui::Text("%s", ui::GroupDigits(static_cast<long long>(r.run->trainer->model().num_parameters())).c_str());
       ImGui::TableNextColumn();
-      ImGui::Text("%ld", r.run->step());
+      ui::Text("%ld", r.run->step());
       ImGui::TableNextColumn();
-      if (m.dev_acc >= 0) ImGui::Text("%.1f%%", 100 * m.dev_acc);
-      else ImGui::TextDisabled("-");
+      if (m.dev_acc >= 0) ui::Text("%.1f%%", 100 * m.dev_acc);
+      else ui::TextDisabled("-");
       ImGui::TableNextColumn();
-      ImGui::Text("%.2f", m.ms_per_step);
+      ui::Text("%.2f", m.ms_per_step);
       ImGui::TableNextColumn();
-      ImGui::Text("%.0f", r.run->steps_per_sec);
+      ui::Text("%.0f", r.run->steps_per_sec);
     }
     ImGui::EndTable();
   }
@@ -267,12 +266,12 @@ void ShowComparePanel(App& app, PanelTextures&) {
   const float h =
       sweep ? ImGui::GetFontSize() * 6
             : std::max(ImGui::GetFontSize() * 6, (ImGui::GetContentRegionAvail().y - ImGui::GetFontSize() * 6) / 2);
-  ImGui::TextUnformatted(S().compare_dev_curve);
+  ui::TextUnformatted(S().compare_dev_curve);
   ui::LineChart("cmp_dev", dev, ImVec2(w, h), 0.0f, 1.0f, "%.2f");
   float lmax = 0.1f;
   for (const auto& s : loss)
     for (float y : s.y) lmax = std::max(lmax, y);
-  ImGui::TextUnformatted(S().compare_loss_curve);
+  ui::TextUnformatted(S().compare_loss_curve);
   ui::LineChart("cmp_loss", loss, ImVec2(w, h), 0.0f, lmax, "%.2f");
   ui::Prose(S().compare_lesson);
   if (sweep) ShowSweepSection(app);

@@ -7,6 +7,7 @@
 
 #include "imgui.h"
 #include "web/app/app.h"
+#include "web/ui/a11y.h"
 #include "web/ui/strings.h"
 
 namespace attnlab {
@@ -16,9 +17,9 @@ bool SettingInt(const char* label, const char* key, int* v, int multiple, const 
   const int lo = static_cast<int>(f->lo), hi = static_cast<int>(f->hi);
   bool changed = false;
   if (hi - lo > 100000) {  // too many values to drag through
-    changed = ImGui::InputInt(label, v);
+    changed = ui::InputInt(label, v);
   } else {
-    changed = ImGui::SliderInt(label, v, lo, hi, format);
+    changed = ui::SliderInt(label, v, lo, hi, format);
   }
   if (changed) {
     if (multiple > 1) *v = std::max(lo, *v / multiple * multiple);
@@ -31,8 +32,8 @@ bool SettingInt(const char* label, const char* key, int* v, int multiple, const 
 
 bool SettingFloat(const char* label, const char* key, float* v, const char* format) {
   const StateField* f = find_state_field(key);
-  const bool changed = ImGui::SliderFloat(label, v, static_cast<float>(f->lo), static_cast<float>(f->hi), format,
-                                          ImGuiSliderFlags_Logarithmic);
+  const bool changed = ui::SliderFloat(label, v, static_cast<float>(f->lo), static_cast<float>(f->hi), format,
+                                       ImGuiSliderFlags_Logarithmic);
   if (changed) *v = std::clamp(*v, static_cast<float>(f->lo), static_cast<float>(f->hi));
   return changed;
 }
@@ -46,7 +47,7 @@ void SettingControl(App& app, const std::string& key, float width) {
   if (!f) return;
   ImGui::PushID(key.c_str());
   ImGui::AlignTextToFramePadding();
-  ImGui::TextUnformatted(key.c_str());
+  ui::TextUnformatted(key.c_str());
   if (ImGui::IsItemHovered()) {  // setting_help_<name> in the interface's language; the field table's as a fallback
     const char* help = ui::text("setting_help_" + key);
     ImGui::SetTooltip("%s", help ? help : f->help);
@@ -60,18 +61,16 @@ void SettingControl(App& app, const std::string& key, float width) {
   ImGuiStorage* storage = ImGui::GetStateStorage();
   const ImGuiID id = ImGui::GetID("##value");
   bool* held = storage->GetBoolRef(id + 1, false);
+  ui::a11y::SetNextName(key.c_str());  // the control's label is the name drawn before it
   if (!f->choices.empty()) {
-    if (ImGui::BeginCombo("##value", value.c_str())) {
-      for (const std::string& c : f->choices)
-        if (ImGui::Selectable(c.c_str(), c == value) && c != value) {
-          next = c;
-          commit = true;
-        }
-      ImGui::EndCombo();
+    int chosen = ui::ChoiceIndex(f->choices, value);
+    if (ui::Combo("##value", &chosen, f->choices, value.c_str())) {
+      next = f->choices[static_cast<std::size_t>(chosen)];
+      commit = true;
     }
   } else if (f->kind == StateField::Kind::boolean) {
     bool v = value == "true";
-    if (ImGui::Checkbox("##value", &v)) {
+    if (ui::Checkbox("##value", &v)) {
       next = v ? "true" : "false";
       commit = true;
     }
@@ -80,7 +79,7 @@ void SettingControl(App& app, const std::string& key, float width) {
     if (!*held) *v = std::stoi(value);
     const bool changed = SettingInt("##value", key.c_str(), v, key == "dim" ? 4 : 1);
     *held = ImGui::IsItemActive();
-    if (f->resets_model ? ImGui::IsItemDeactivatedAfterEdit() : changed) {
+    if (f->resets_model ? ui::ItemEditDone() : changed) {
       next = std::to_string(*v);
       commit = next != value;
     }
@@ -89,7 +88,7 @@ void SettingControl(App& app, const std::string& key, float width) {
     if (!*held) *v = std::stof(value);
     const bool changed = SettingFloat("##value", key.c_str(), v, key == "lr" ? "%.4f" : "%.2f");
     *held = ImGui::IsItemActive();
-    if (f->resets_model ? ImGui::IsItemDeactivatedAfterEdit() : changed) {
+    if (f->resets_model ? ui::ItemEditDone() : changed) {
       char buf[32];
       std::snprintf(buf, sizeof buf, "%g", static_cast<double>(*v));
       next = buf;
@@ -115,7 +114,7 @@ void NoModel(App& app) {
     CorpusProgress(app);
     return;
   }
-  ImGui::TextDisabled("%s", ui::S().view_no_model);
+  ui::TextDisabled("%s", ui::S().view_no_model);
   WayBack(app, /*with_reason=*/true);
 }
 
@@ -131,17 +130,17 @@ void CorpusProgress(App& app, bool brief) {
                   got * mb);
   if (!brief) {
     ImGui::PushTextWrapPos(0);
-    ImGui::TextUnformatted(line);
+    ui::TextUnformatted(line);
     ImGui::PopTextWrapPos();
-    ImGui::ProgressBar(total > 0 ? static_cast<float>(got / total) : 0.0f, ImVec2(-1, 0), "");
+    ui::ProgressBar(total > 0 ? static_cast<float>(got / total) : 0.0f, ImVec2(-1, 0), "");
   }
   const Dataset* d = app.runs.data.get();
   if (d == nullptr || d->complete()) return;
   const int parts = static_cast<int>(d->train_parts.size());
   ImGui::PushTextWrapPos(0);
-  ImGui::Text(ui::S().corpus_streaming, d->parts_arrived(), parts);
+  ui::Text(ui::S().corpus_streaming, d->parts_arrived(), parts);
   if (app.runs.main.trainer && app.runs.main.trainer->waiting())
-    ImGui::TextColored(ImVec4(1, 0.8f, 0.4f, 1), ui::S().corpus_waiting, d->parts_arrived() + 1, parts);
+    ui::TextColored(ImVec4(1, 0.8f, 0.4f, 1), ui::S().corpus_waiting, d->parts_arrived() + 1, parts);
   ImGui::PopTextWrapPos();
 }
 
@@ -151,17 +150,17 @@ void WayBack(App& app, bool with_reason) {
   if (trouble == App::Trouble::none) return;
   ImGui::PushTextWrapPos(0);
   if (trouble == App::Trouble::diverged) {
-    ImGui::TextColored(ImVec4(1, 0.55f, 0.45f, 1), S().train_diverged, app.runs.main.trainer->steps_done(),
-                       static_cast<double>(app.state.lr));
+    ui::TextColored(ImVec4(1, 0.55f, 0.45f, 1), S().train_diverged, app.runs.main.trainer->steps_done(),
+                    static_cast<double>(app.state.lr));
     char label[160];
     std::snprintf(label, sizeof label, S().train_lower_lr, static_cast<double>(app.lower_lr_value()));
-    if (ImGui::Button(label)) {
+    if (ui::Button(label)) {
       const std::string problem = app.lower_lr();
       if (!problem.empty()) app.notices.push_back(problem);
     }
   } else {
-    if (with_reason) ImGui::TextColored(ImVec4(1, 0.55f, 0.45f, 1), "%s", app.runs.main.error.c_str());
-    if (ImGui::Button(app.has_working ? S().train_back_working : S().train_back_defaults)) {
+    if (with_reason) ui::TextColored(ImVec4(1, 0.55f, 0.45f, 1), "%s", app.runs.main.error.c_str());
+    if (ui::Button(app.has_working ? S().train_back_working : S().train_back_defaults)) {
       const std::string problem = app.back_to_working();
       if (!problem.empty()) app.notices.push_back(problem);
     }

@@ -61,17 +61,17 @@ static void OwnDataSummary(const App& app) {
   const OwnData& own = *app.runs.own;
   const TaggedText& t = own.text;
   ImGui::PushTextWrapPos(0.0f);  // narrow columns (800 px, phones) wrap instead of cutting the line
-  ImGui::Text(S().data_own_file, own.name.empty() ? S().own_unnamed : own.name.c_str(), t.format.c_str());
-  ImGui::TextDisabled(S().data_own_counts, t.sentences.size(), t.tokens, t.tag_names.size());  // splits: below
+  ui::Text(S().data_own_file, own.name.empty() ? S().own_unnamed : own.name.c_str(), t.format.c_str());
+  ui::TextDisabled(S().data_own_counts, t.sentences.size(), t.tokens, t.tag_names.size());  // splits: below
   std::string tags;
   for (const std::string& n : t.tag_names) tags += (tags.empty() ? "" : " ") + n;
-  ImGui::TextDisabled(S().data_own_tags, tags.c_str());
+  ui::TextDisabled(S().data_own_tags, tags.c_str());
   if (app.runs.data && app.runs.data->task.kind == TaskKind::own &&
       app.runs.chance_tag >= 0) {  // the (?) first: a marker after wrapped text would wrap as well
-    ImGui::TextDisabled("%s", S().data_own_chance);
+    ui::TextDisabled("%s", S().data_own_chance);
     HelpMarker(S().data_own_chance_help);
     ImGui::SameLine();
-    ImGui::TextDisabled(S().data_own_chance_value, app.tag_name(app.runs.chance_tag).c_str(), 100.0 * app.runs.chance);
+    ui::TextDisabled(S().data_own_chance_value, app.tag_name(app.runs.chance_tag).c_str(), 100.0 * app.runs.chance);
   }
   ImGui::PopTextWrapPos();
 }
@@ -83,22 +83,20 @@ void ShowDataPanel(App& app) {
   const std::string own = to_string(TaskKind::own);
   bool pick = false;
   ImGui::SetNextItemWidth(ImGui::GetFontSize() * 10);
-  if (ImGui::BeginCombo(S().data_task, app.state.task.c_str())) {
-    for (const auto& t : tasks) {
-      if (ImGui::Selectable(t.c_str(), t == app.state.task)) {
-        if (t == own && !app.runs.own) {
-          pick = true;  // no data yet: choosing "own" asks for a file
-        } else {
-          next.task = t;
-          follow_task_defaults(app.state, next);  // graph: mask = graph, pe = none; and back
-        }
-      }
-      if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", ui::task_help(t));
+  std::vector<std::string> tips;
+  for (const auto& t : tasks) tips.push_back(ui::task_help(t));
+  int chosen = ui::ChoiceIndex(tasks, app.state.task);
+  if (ui::Combo(S().data_task, &chosen, tasks, app.state.task.c_str(), tips)) {
+    const std::string& t = tasks[static_cast<std::size_t>(chosen)];
+    if (t == own && !app.runs.own) {
+      pick = true;  // no data yet: choosing "own" asks for a file
+    } else {
+      next.task = t;
+      follow_task_defaults(app.state, next);  // graph: mask = graph, pe = none; and back
     }
-    ImGui::EndCombo();
   }
   HelpMarker(ui::task_help(app.state.task));
-  if (ImGui::SmallButton(S().data_own_button)) pick = true;
+  if (ui::SmallButton(S().data_own_button)) pick = true;
   HelpMarker(S().data_own_help);
   if (pick) PickOwnData(app);
   if (app.state.task == own && app.runs.own) {
@@ -106,29 +104,29 @@ void ShowDataPanel(App& app) {
   } else {
     ImGui::SameLine();
     ImGui::PushTextWrapPos(0.0f);
-    ImGui::TextDisabled("%s", S().data_own_formats);
+    ui::TextDisabled("%s", S().data_own_formats);
     ImGui::PopTextWrapPos();
   }
   ShowExportMenu(app, Panel::data);
   if (app.runs.data) {
-    ImGui::TextDisabled(S().data_sizes, app.runs.data->train.size(), app.runs.data->dev.size(), app.runs.data->tags());
+    ui::TextDisabled(S().data_sizes, app.runs.data->train.size(), app.runs.data->dev.size(), app.runs.data->tags());
     const bool brown = app.runs.data->corpus == "Brown Corpus", chinese = app.runs.data->corpus == kSegCorpusName;
     if (brown || chinese) {  // its notice, wherever the data is named
       ImGui::PushTextWrapPos(0.0f);
-      ImGui::TextDisabled("%s", brown ? S().data_source_brown : S().data_source_seg);
+      ui::TextDisabled("%s", brown ? S().data_source_brown : S().data_source_seg);
       ImGui::PopTextWrapPos();
     }
   }
   if (app.runs.data_pending || (app.runs.data && !app.runs.data->complete())) CorpusProgress(app);
   if (!app.runs.data_error.empty()) {
     const bool no_file = app.runs.data_error == App::kOwnNeedsData;
-    ImGui::TextColored(ImVec4(1, 0.5f, 0.4f, 1), "%s", no_file ? S().own_needs_data : app.runs.data_error.c_str());
+    ui::TextColored(ImVec4(1, 0.5f, 0.4f, 1), "%s", no_file ? S().own_needs_data : app.runs.data_error.c_str());
   }
 
   if (app.input_is_text()) {
     std::string text = app.state.input;
     ImGui::SetNextItemWidth(-ImGui::GetFontSize() * 2);
-    if (ImGui::InputTextWithHint("##input", S().data_input_hint, &text)) next.input = utf8_prefix(text, kMaxInputChars);
+    if (ui::InputTextWithHint("##input", S().data_input_hint, &text)) next.input = utf8_prefix(text, kMaxInputChars);
     const TaskKind kind = app.runs.data ? app.runs.data->task.kind : TaskKind::seen;
     HelpMarker(kind == TaskKind::pos      ? S().data_input_help_pos
                : kind == TaskKind::own    ? S().data_input_help_own
@@ -143,17 +141,17 @@ void ShowDataPanel(App& app) {
   }
 
   if (!app.view.error.empty()) {
-    ImGui::TextColored(ImVec4(1, 0.55f, 0.45f, 1), "%s", MessageText(app.view.error_message).c_str());
+    ui::TextColored(ImVec4(1, 0.55f, 0.45f, 1), "%s", MessageText(app.view.error_message).c_str());
   } else if (ShowsImage(app)) {
     ImageWithLabelMaps(app);  // the image itself, its true and predicted label maps (144 chips say nothing)
   } else if (!app.view.predicted.empty()) {
-    ImGui::TextDisabled(S().data_predicted, app.view.at_step);
+    ui::TextDisabled(S().data_predicted, app.view.at_step);
     TokenChips(app, app.view.tokens, app.view.predicted, app.view.truth);
   } else if (!app.runs.main.trainer) {
-    ImGui::TextDisabled("%s", S().data_no_model);  // (the view beside says why, with the way back)
+    ui::TextDisabled("%s", S().data_no_model);  // (the view beside says why, with the way back)
   }
 
-  if (app.runs.data && app.input_is_text() && ImGui::TreeNode(S().data_examples)) {
+  if (app.runs.data && app.input_is_text() && ui::TreeNode(S().data_examples)) {
     const std::vector<const Sequence*> examples = app.shown_examples();
     for (std::size_t e = 0; e < examples.size(); ++e) {
       const Sequence& s = *examples[e];
@@ -167,7 +165,7 @@ void ShowDataPanel(App& app) {
         text += (t && !chars ? " " : "") + toks.back();  // Chinese is written without spaces
       }
       ImGui::PushID(static_cast<int>(e));
-      if (ImGui::SmallButton(S().data_use)) next.input = text;
+      if (ui::SmallButton(S().data_use)) next.input = text;
       ImGui::SameLine();
       TokenChips(app, toks, s.tags, {});
       ImGui::PopID();

@@ -11,6 +11,7 @@
 #include "web/app/embed.h"
 #include "web/panels/controls.h"
 #include "web/panels/panels.h"
+#include "web/ui/a11y.h"
 #include "web/ui/strings.h"
 
 namespace attnlab {
@@ -51,7 +52,7 @@ void CaptionLine(App& app, const std::string& caption, float width) {
     const float caption_w = std::max(0.0f, width - link_w - style.ItemSpacing.x);
     ImGui::PushClipRect(start, ImVec2(start.x + caption_w, start.y + ImGui::GetFrameHeight()), true);
     ImGui::AlignTextToFramePadding();
-    ImGui::TextUnformatted(caption.c_str());
+    ui::TextUnformatted(caption.c_str());
     ImGui::PopClipRect();
     {  // the caption as drawn: cut at the link
       const ImVec2 a = ImGui::GetItemRectMin(), b = ImGui::GetItemRectMax();
@@ -64,7 +65,7 @@ void CaptionLine(App& app, const std::string& caption, float width) {
   ImGui::SetCursorScreenPos(ImVec2(start.x + std::max(0.0f, width - link_w), start.y));
   ImGui::PushStyleColor(ImGuiCol_Button, ImVec4(0, 0, 0, 0));
   ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(0.45f, 0.7f, 1.0f, 1));
-  if (ImGui::Button(link)) OpenFullPlayground(app);
+  if (ui::Button(link)) OpenFullPlayground(app);
   ImGui::PopStyleColor(2);
   RecordItem(app, "embed.open_full");
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", S().embed_open_full_help);
@@ -86,19 +87,19 @@ float ActionWidth(App& app, const std::string& name) {
 
 void Action(App& app, const std::string& name) {
   if (name == "run") {
-    if (ImGui::Button(app.state.train ? S().train_pause : S().train_run, ImVec2(ActionWidth(app, "run"), 0)))
+    if (ui::Button(app.state.train ? S().train_pause : S().train_run, ImVec2(ActionWidth(app, "run"), 0)))
       app.set_state({{"train", app.state.train ? "false" : "true"}});
   } else if (name == "step") {
-    if (ImGui::Button(S().train_step)) app.train_steps(1);
+    if (ui::Button(S().train_step)) app.train_steps(1);
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", S().train_step_help);
   } else if (name == "reset") {
-    if (ImGui::Button(S().train_reset)) app.reset();
+    if (ui::Button(S().train_reset)) app.reset();
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", S().train_reset_help);
   } else if (name == "input") {
     if (app.input_is_text()) {
       std::string text = app.state.input;
       ImGui::SetNextItemWidth(ActionWidth(app, "input"));
-      if (ImGui::InputTextWithHint("##input", S().data_input_hint, &text))
+      if (ui::InputTextWithHint("##input", S().data_input_hint, &text))
         app.set_state({{"input", utf8_prefix(text, kMaxInputChars)}});
     } else {
       SettingControl(app, "example", ImGui::GetFontSize() * 6);
@@ -141,7 +142,7 @@ void ControlsLine(App& app, const std::vector<std::string>& controls, float widt
   else std::snprintf(status, sizeof status, S().embed_status, app.runs.main.step());
   place(ImGui::CalcTextSize(status).x);
   ImGui::AlignTextToFramePadding();
-  ImGui::TextDisabled("%s", status);
+  ui::TextDisabled("%s", status);
   RecordItem(app, "embed.status");
 }
 
@@ -182,7 +183,7 @@ void ShowEmbed(App& app, PanelTextures& tex, const std::vector<Panel>& panels, c
       ImGui::PushID(i);
       ImGui::BeginChild("##embed_view", ImVec2(w, 0), true);
       RecordWindow(app, "view");
-      ImGui::TextDisabled("%s", PanelTitle(panels[static_cast<std::size_t>(i)]));
+      ui::TextDisabled("%s", PanelTitle(panels[static_cast<std::size_t>(i)]));
       ShowView(app, tex, panels[static_cast<std::size_t>(i)]);
       ImGui::EndChild();
       ImGui::PopID();

@@ -50,8 +50,8 @@ void ShowEmbeddingsPanel(App& app, PanelTextures&) {
     // the two problems the page itself can name in the interface's language; the engine's others in its words
     if (!app.runs.main.trainer) NoModel(app);
     else if (app.runs.data && app.runs.data->input != InputMode::tokens)
-      ImGui::TextColored(ImVec4(1, 0.7f, 0.4f, 1), S().emb_none, S().emb_not_words);
-    else ImGui::TextColored(ImVec4(1, 0.7f, 0.4f, 1), S().emb_none, e.error.c_str());
+      ui::TextColored(ImVec4(1, 0.7f, 0.4f, 1), S().emb_none, S().emb_not_words);
+    else ui::TextColored(ImVec4(1, 0.7f, 0.4f, 1), S().emb_none, e.error.c_str());
     ShowExportMenu(app, Panel::embeddings);
     return;
   }
@@ -67,16 +67,16 @@ void ShowEmbeddingsPanel(App& app, PanelTextures&) {
   const bool side_by_side = avail.x > ImGui::GetFontSize() * 24;
   const float onehot_w = std::min(side_by_side ? avail.x * 0.32f : avail.x, ImGui::GetFontSize() * 14);
   ImGui::BeginGroup();
-  ImGui::TextUnformatted(S().emb_onehot);
+  ui::TextUnformatted(S().emb_onehot);
   OneHotPicture(m.words, onehot_w);
   ImGui::PushTextWrapPos(ImGui::GetCursorPosX() + onehot_w);
-  ImGui::TextDisabled("%s", S().emb_onehot_note);
+  ui::TextDisabled("%s", S().emb_onehot_note);
   ImGui::PopTextWrapPos();
   ImGui::EndGroup();
   if (side_by_side) ImGui::SameLine(0, ImGui::GetFontSize());
 
   ImGui::BeginGroup();
-  ImGui::Text(S().emb_learned, 100.0 * m.explained);
+  ui::Text(S().emb_learned, 100.0 * m.explained);
   // the legend: the tags that occur, in their colours
   const std::vector<std::string>& tags = app.tag_names();
   std::vector<bool> used(tags.size(), false);
@@ -91,7 +91,7 @@ void ShowEmbeddingsPanel(App& app, PanelTextures&) {
       if (ImGui::GetCursorScreenPos().x + ImGui::CalcTextSize(tags[t].c_str()).x > right) ImGui::NewLine();
     }
     first = false;
-    ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(ui::CategoryColour(static_cast<int>(t))), "%s", tags[t].c_str());
+    ui::TextColored(ImGui::ColorConvertU32ToFloat4(ui::CategoryColour(static_cast<int>(t))), "%s", tags[t].c_str());
   }
   std::vector<ImU32> colours;
   for (int t : m.tags) colours.push_back(ui::CategoryColour(t));

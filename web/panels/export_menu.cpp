@@ -25,9 +25,9 @@ void ShowExportMenu(App& app, Panel panel) {
   ImGui::SetCursorPosX(std::max(ImGui::GetCursorPosX(), right - w));
   ImGui::PushID("##export");
   ImGui::PushID(static_cast<int>(panel));  // Data and Training share a window: a menu each
-  if (ImGui::SmallButton(label)) ImGui::OpenPopup("##export_menu");
+  if (ui::SmallButton(label)) ImGui::OpenPopup("##export_menu");
   if (ImGui::BeginPopup("##export_menu")) {
-    if (ImGui::MenuItem(S().export_png)) app.exports.request(panel, ExportFormat::png, true);
+    if (ui::MenuItem(S().export_png)) app.exports.request(panel, ExportFormat::png, true);
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", S().export_png_help);
     const std::string why = MessageText(csv_unavailable_message(app, panel));
     char csv_label[96];
@@ -41,11 +41,11 @@ void ShowExportMenu(App& app, Panel panel) {
     } else {
       std::snprintf(csv_label, sizeof csv_label, "%s", S().export_csv);
     }
-    if (ImGui::MenuItem(csv_label, nullptr, false, why.empty())) app.exports.request(panel, ExportFormat::csv, true);
+    if (ui::MenuItem(csv_label, nullptr, false, why.empty())) app.exports.request(panel, ExportFormat::csv, true);
     if (why.empty() && ImGui::IsItemHovered()) ImGui::SetTooltip("%s", csv_help);
     if (!why.empty()) {  // say why rather than save an empty table
       ImGui::PushTextWrapPos(ImGui::GetCursorPosX() + ImGui::GetFontSize() * 18);
-      ImGui::TextDisabled(S().export_no_numbers, why.c_str());
+      ui::TextDisabled(S().export_no_numbers, why.c_str());
       ImGui::PopTextWrapPos();
     }
     ImGui::EndPopup();
@@ -78,7 +78,7 @@ float ShowViewAlone(App& app, PanelTextures& tex, Panel panel, float width, floa
   ImGui::Begin("##view_alone", nullptr, flags);
   const std::string what = app.runs.main.what.empty() ? app.state.model : app.runs.main.what;
   ImGui::PushTextWrapPos(0);
-  ImGui::TextDisabled(S().export_image_title, S().app_title, panel_title(panel), what.c_str(), app.runs.main.step());
+  ui::TextDisabled(S().export_image_title, S().app_title, panel_title(panel), what.c_str(), app.runs.main.step());
   ImGui::PopTextWrapPos();
   ImGui::Separator();
   switch (panel) {

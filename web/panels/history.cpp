@@ -26,14 +26,14 @@ void ShowHistoryPanel(App& app, PanelTextures& tex) {
   const Trainer& tr = *app.runs.main.trainer;
   const auto& snaps = tr.snapshots();
   if (snaps.empty()) {
-    ImGui::TextDisabled("%s", S().history_empty);
+    ui::TextDisabled("%s", S().history_empty);
     ShowExportMenu(app, Panel::history);
     return;
   }
   const int n = static_cast<int>(snaps.size());
   bool& playing = app.picks.history_playing;
   double& play_mark = app.picks.history_play_mark;
-  if (ImGui::Button(playing ? S().history_stop : S().history_play)) {
+  if (ui::Button(playing ? S().history_stop : S().history_play)) {
     playing = !playing;
     if (playing && (app.picks.history < 0 || app.picks.history >= n - 1)) app.picks.history = 0;
     play_mark = app.clock.now_ms;
@@ -50,12 +50,13 @@ void ShowHistoryPanel(App& app, PanelTextures& tex) {
   ImGui::SetNextItemWidth(-ImGui::GetFontSize() * 10);
   char fmt[64];
   std::snprintf(fmt, sizeof fmt, S().history_step_format, snaps[static_cast<std::size_t>(pick)].step);
-  if (ImGui::SliderInt("##scrub", &pick, 0, n - 1, fmt)) {
+  ui::a11y::SetNextName(S().history_scrub);
+  if (ui::SliderInt("##scrub", &pick, 0, n - 1, fmt)) {
     app.picks.history = pick;
     playing = false;
   }
   ImGui::SameLine();
-  if (ImGui::Button(S().history_latest)) {
+  if (ui::Button(S().history_latest)) {
     app.picks.history = -1;
     playing = false;
   }
@@ -67,7 +68,7 @@ void ShowHistoryPanel(App& app, PanelTextures& tex) {
   // The probe's tokens, as labels.
   const std::vector<std::string> labels = probe_labels(app, s.len);
   if (s.layers == 0) {
-    ImGui::TextDisabled("%s", S().math_not_attention);
+    ui::TextDisabled("%s", S().math_not_attention);
     return;
   }
   const ImVec2 avail = ImGui::GetContentRegionAvail();
@@ -83,7 +84,7 @@ void ShowHistoryPanel(App& app, PanelTextures& tex) {
     for (int h = 0; h < s.heads; ++h) {
       if (h > 0) ImGui::SameLine(0, gap);
       ImGui::BeginGroup();
-      ImGui::Text(S().attn_head_title, l + 1, h + 1);
+      ui::Text(S().attn_head_title, l + 1, h + 1);
       gfx::HeatmapHover hv =
           ui::LabelledHeatmap(tex.head(100 + l * s.heads + h), s.head(l, h), s.len, s.len, labels, labels,
                               ImVec2(side, side), {gfx::Colormap::Sequential, 0.0f, 1.0f}, true, &tex.zoom_history);
@@ -96,7 +97,7 @@ void ShowHistoryPanel(App& app, PanelTextures& tex) {
   if (has_pe) {
     ImGui::SameLine(0, 16);
     ImGui::BeginGroup();
-    ImGui::TextUnformatted(S().history_pe);
+    ui::TextUnformatted(S().history_pe);
     float r = 1e-6f;
     for (float v : s.pe) r = std::max(r, std::fabs(v));
     const float pw = avail.x - grid_w - 16;

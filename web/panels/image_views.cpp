@@ -36,10 +36,10 @@ void PixelTooltip(const App& app, int p) {
   const float* rgb =
       3 * p + 2 < static_cast<int>(v.pixels.size()) ? &v.pixels[static_cast<std::size_t>(3 * p)] : nullptr;
   ImGui::BeginTooltip();
-  ImGui::Text(S().img_pixel_tip, v.tokens[static_cast<std::size_t>(p)].c_str(), rgb ? static_cast<double>(rgb[0]) : 0.0,
-              rgb ? static_cast<double>(rgb[1]) : 0.0, rgb ? static_cast<double>(rgb[2]) : 0.0);
-  ImGui::Text(S().img_pixel_labels, tag_text(app, v.truth, p).c_str(),
-              v.predicted.empty() ? "-" : tag_text(app, v.predicted, p).c_str());
+  ui::Text(S().img_pixel_tip, v.tokens[static_cast<std::size_t>(p)].c_str(), rgb ? static_cast<double>(rgb[0]) : 0.0,
+           rgb ? static_cast<double>(rgb[1]) : 0.0, rgb ? static_cast<double>(rgb[2]) : 0.0);
+  ui::Text(S().img_pixel_labels, tag_text(app, v.truth, p).c_str(),
+           v.predicted.empty() ? "-" : tag_text(app, v.predicted, p).c_str());
   ImGui::EndTooltip();
 }
 
@@ -92,7 +92,7 @@ void LabelLegend(const App& app, bool with_wrong) {
       ui::CrossCell(one, 0, kWrongColour);
       ImGui::Dummy(ImVec2(s, ImGui::GetTextLineHeight()));
       ImGui::SameLine(0, 4);
-      ImGui::TextUnformatted(name);
+      ui::TextUnformatted(name);
     } else {
       ui::Swatch(ImageTagColour(t), name);
     }
@@ -168,16 +168,16 @@ void ImageExamplePicker(const App& app, AppState& next) {
                               : 1;
   int shown = app.state.example % n;
   ImGui::AlignTextToFramePadding();
-  ImGui::TextUnformatted(S().img_example);
+  ui::TextUnformatted(S().img_example);
   ImGui::SameLine();
-  if (ImGui::ArrowButton("##image_prev", ImGuiDir_Left)) next.example = (shown + n - 1) % n;
+  if (ui::ArrowButton("##image_prev", ImGuiDir_Left, S().img_prev)) next.example = (shown + n - 1) % n;
   ImGui::SameLine(0, 2);
   ImGui::SetNextItemWidth(ImGui::GetFontSize() * 6);
-  if (ImGui::SliderInt("##image_number", &shown, 0, n - 1)) next.example = std::clamp(shown, 0, n - 1);
+  if (ui::SliderInt("##image_number", &shown, 0, n - 1)) next.example = std::clamp(shown, 0, n - 1);
   ImGui::SameLine(0, 2);
-  if (ImGui::ArrowButton("##image_next", ImGuiDir_Right)) next.example = (shown + 1) % n;
+  if (ui::ArrowButton("##image_next", ImGuiDir_Right, S().img_next)) next.example = (shown + 1) % n;
   ImGui::SameLine();
-  ImGui::TextDisabled(S().img_example_of, n);
+  ui::TextDisabled(S().img_example_of, n);
   HelpMarker(S().img_example_help);
 }
 
@@ -223,7 +223,7 @@ void ImageWithLabelMaps(App& app) {
     ImGui::EndGroup();
   }
   LabelLegend(app, predicted);
-  if (predicted) ImGui::TextDisabled(S().img_wrong_count, v.at_step, wrong, T);
+  if (predicted) ui::TextDisabled(S().img_wrong_count, v.at_step, wrong, T);
   ui::WrappedText(S().img_click_hint, 0.0f, true);
 }
 
@@ -252,7 +252,7 @@ void ShowPixelAttention(App& app) {
                                         : std::min(avail.x, std::max(avail.y * 0.5f, ImGui::GetFontSize() * 12));
   const float cell = ui::GridCell(v.grid_w, v.grid_h, std::max(image_side, ImGui::GetFontSize() * 6));
   ImGui::BeginGroup();
-  ImGui::TextUnformatted(S().img_input);
+  ui::TextUnformatted(S().img_input);
   QueryImage(app, "##image_attention", cell, "image.attention");
   ImGui::EndGroup();
   const float used = ImGui::GetItemRectSize().x;

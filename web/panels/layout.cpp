@@ -51,7 +51,7 @@ void ShowNotices(App& app) {
   const std::size_t shown = std::min<std::size_t>(app.notices.size(), 3);
   const float h = ImGui::GetTextLineHeightWithSpacing() * static_cast<float>(shown) * 1.6f + 8;
   ImGui::BeginChild("##notices", ImVec2(0, h), false);
-  if (ImGui::SmallButton(S().dismiss)) app.notices.clear();
+  if (ui::SmallButton(S().dismiss)) app.notices.clear();
   ImGui::SameLine();
   ImGui::BeginGroup();
   for (std::size_t i = app.notices.size() - shown; i < app.notices.size(); ++i)
@@ -109,20 +109,20 @@ void ShowTitle(App& app, float width, bool narrow) {
   if (narrow) {
     same_line();
     ImGui::PushStyleColor(ImGuiCol_Button, app.picks.drawer_open ? ui::kAccent : ui::kQuiet);
-    if (ImGui::SmallButton(menu)) app.picks.drawer_open = !app.picks.drawer_open;
+    if (ui::SmallButton(menu)) app.picks.drawer_open = !app.picks.drawer_open;
     ImGui::PopStyleColor();
     RecordItem(app, "title.settings");
   }
   if (show_title) {
     same_line();
     ImGui::AlignTextToFramePadding();
-    ImGui::TextUnformatted(S().app_title);
+    ui::TextUnformatted(S().app_title);
     RecordItem(app, "title.name");
   }
   const bool lesson = app.state.lesson > 0;
   auto mode_button = [&](const char* label, bool active, int stop) {
     ImGui::PushStyleColor(ImGuiCol_Button, active ? ui::kAccent : ui::kQuiet);
-    if (ImGui::SmallButton(label) && !active) app.set_state({{"lesson", std::to_string(stop)}});
+    if (ui::SmallButton(label) && !active) app.set_state({{"lesson", std::to_string(stop)}});
     ImGui::PopStyleColor();
   };
   same_line();
@@ -135,24 +135,24 @@ void ShowTitle(App& app, float width, bool narrow) {
   RecordItem(app, "title.modes");
   if (lesson) app.picks.last_lesson_stop = app.state.lesson;
   ImGui::SameLine();
-  if (ImGui::SmallButton(S().share_button)) app.picks.share.open = true;
+  if (ui::SmallButton(S().share_button)) app.picks.share.open = true;
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", S().share_button_help);
   RecordItem(app, "title.share");
   ImGui::SameLine();
   char lang_id[64];
   std::snprintf(lang_id, sizeof lang_id, "%s###lang", lang_label);
-  if (ImGui::SmallButton(lang_id))
+  if (ui::SmallButton(lang_id))
     for (const std::string& p : app.set_state({{"lang", zh_wanted ? "en" : "zh"}})) app.notices.push_back(p);
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", S().lang_switch_help);
   RecordItem(app, "title.lang");
   if (show_sub) {
     ImGui::SameLine();
-    ImGui::TextDisabled("%s", S().app_subtitle);
+    ui::TextDisabled("%s", S().app_subtitle);
     RecordItem(app, "title.subtitle");
   }
   if (show_status) {
     ImGui::SameLine(std::max(ImGui::GetCursorPosX(), width - ImGui::CalcTextSize(status).x - style.WindowPadding.x));
-    ImGui::TextDisabled("%s", status);
+    ui::TextDisabled("%s", status);
     RecordItem(app, "title.status");
   }
 }
@@ -170,13 +170,13 @@ void ShowSettings(App& app, PanelTextures& tex, bool with_card) {
   char data_header[96], training_header[96];
   std::snprintf(data_header, sizeof data_header, "%s###data%d", S().panel_data, lesson ? 1 : 0);
   std::snprintf(training_header, sizeof training_header, "%s###training%d", S().panel_training, lesson ? 1 : 0);
-  if (ImGui::CollapsingHeader(data_header, open)) ShowDataPanel(app);
+  if (ui::CollapsingHeader(data_header, open)) ShowDataPanel(app);
   // The model's header names the model, so it can stay folded and still say what is training.
   char model_header[160];
   std::snprintf(model_header, sizeof model_header, "%s: %s###model%d", S().panel_model,
                 app.runs.main.what.empty() ? app.state.model.c_str() : app.runs.main.what.c_str(), lesson ? 1 : 0);
-  if (ImGui::CollapsingHeader(model_header)) ShowModelPanel(app);
-  if (ImGui::CollapsingHeader(training_header, open)) ShowTrainingPanel(app, tex);
+  if (ui::CollapsingHeader(model_header)) ShowModelPanel(app);
+  if (ui::CollapsingHeader(training_header, open)) ShowTrainingPanel(app, tex);
 }
 
 // The drawer of a narrow screen: the left column over the views, below the title line, closed by its button or
@@ -191,7 +191,7 @@ void ShowDrawer(App& app, PanelTextures& tex, float top, float width, float heig
                ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoSavedSettings);
   ImGui::PopStyleColor();
   RecordWindow(app, "drawer");
-  if (ImGui::Button(S().drawer_close)) app.picks.drawer_open = false;
+  if (ui::Button(S().drawer_close)) app.picks.drawer_open = false;
   ShowSettings(app, tex, app.state.lesson == 0);
   const bool inside =
       ImGui::IsWindowHovered(ImGuiHoveredFlags_RootAndChildWindows | ImGuiHoveredFlags_AllowWhenBlockedByActiveItem);
@@ -239,12 +239,12 @@ void ShowViewTabs(App& app, PanelTextures& tex, const std::vector<Panel>& panels
   // Tabs keep their whole names; when they do not all fit, the bar scrolls and (narrow) lists them all.
   ImGuiTabBarFlags bar = ImGuiTabBarFlags_FittingPolicyScroll;
   if (narrow) bar |= ImGuiTabBarFlags_TabListPopupButton;
-  if (ImGui::BeginTabBar("##views", bar)) {
+  if (ui::BeginTabBar("##views", bar)) {
     for (Panel p : panels) {
       const ImGuiTabItemFlags f = forced && p == app.state.panel ? ImGuiTabItemFlags_SetSelected : 0;
       // the tab's ID is the panel, not its title: a change of language (or the Chinese font arriving) keeps the tab
       const std::string label = std::string(PanelTitle(p)) + "###view" + std::to_string(static_cast<int>(p));
-      if (ImGui::BeginTabItem(label.c_str(), nullptr, f)) {
+      if (ui::BeginTabItem(label.c_str(), nullptr, f)) {
         selected_by_ui = p;
         ImGui::BeginChild("##view", ImVec2(0, 0), false);
         RecordWindow(app, "view");

@@ -98,7 +98,7 @@ static void ProgressStrip(App& app, int stop, int count) {
     ImGui::PushStyleColor(ImGuiCol_Button, here ? ui::kAccent : i < stop ? ui::kVisited : ui::kQuiet);
     char label[16];
     std::snprintf(label, sizeof label, "%d", i);
-    if (ImGui::Button(label, ImVec2(w, 0)) && !here) Open(app, i);
+    if (ui::Button(label, ImVec2(w, 0)) && !here) Open(app, i);
     ImGui::PopStyleColor();
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", LessonText(*lesson_stop(i), "title").c_str());
   }
@@ -107,7 +107,7 @@ static void ProgressStrip(App& app, int stop, int count) {
 static void Question(App& app, const LessonStop& stop) {
   const LessonQuestion& q = stop.question;
   if (q.kind == LessonQuestion::Kind::choice) {
-    ImGui::TextDisabled("%s", q.on_tokens ? S().lesson_choose_token : S().lesson_choose);
+    ui::TextDisabled("%s", q.on_tokens ? S().lesson_choose_token : S().lesson_choose);
     const std::vector<std::string> choices = q.choices(app);
     std::vector<std::string> labels;  // as shown; a click answers with the choice itself
     for (const std::string& c : choices) labels.push_back(LessonChoiceLabel(stop, c));
@@ -119,12 +119,12 @@ static void Question(App& app, const LessonStop& stop) {
         ImGui::SameLine();
         if (ImGui::GetCursorScreenPos().x + w > right) ImGui::NewLine();
       }
-      if (ImGui::Button(labels[i].c_str())) app.set_state({{"guess", choices[i]}});
+      if (ui::Button(labels[i].c_str())) app.set_state({{"guess", choices[i]}});
       ImGui::PopID();
     }
     return;
   }
-  ImGui::TextDisabled("%s", S().lesson_slide);
+  ui::TextDisabled("%s", S().lesson_slide);
   if (app.picks.lesson_slider_stop != app.state.lesson) {
     app.picks.lesson_slider_stop = app.state.lesson;
     app.picks.lesson_slider = std::round((q.lo + q.hi) / 2);
@@ -134,10 +134,10 @@ static void Question(App& app, const LessonStop& stop) {
                           ImGui::GetStyle().FramePadding.x * 4);
   char format[64];
   std::snprintf(format, sizeof format, "%%.0f %s", LessonUnit(q.unit).c_str());
-  if (ImGui::SliderFloat("##guess", &v, static_cast<float>(q.lo), static_cast<float>(q.hi), format))
+  if (ui::SliderFloat("##guess", &v, static_cast<float>(q.lo), static_cast<float>(q.hi), format))
     app.picks.lesson_slider = std::round(v);
   ImGui::SameLine();
-  if (ImGui::Button(S().lesson_predict)) {
+  if (ui::Button(S().lesson_predict)) {
     char text[32];
     std::snprintf(text, sizeof text, "%g", app.picks.lesson_slider);
     app.set_state({{"guess", text}});
@@ -152,13 +152,13 @@ static std::string AnswerText(const LessonStop& stop, const std::string& answer)
 
 static void Reveal(App& app, const LessonStop& stop, const LessonResult& r) {
   const bool agrees = prediction_agrees(stop, app.state.guess, r);
-  ImGui::Text(S().lesson_you_predicted, AnswerText(stop, app.state.guess).c_str());
-  ImGui::Text(S().lesson_measured, AnswerText(stop, r.answer).c_str());
+  ui::Text(S().lesson_you_predicted, AnswerText(stop, app.state.guess).c_str());
+  ui::Text(S().lesson_measured, AnswerText(stop, r.answer).c_str());
   ImGui::PushStyleColor(ImGuiCol_Text, agrees ? ImVec4(0.5f, 0.9f, 0.5f, 1) : ImVec4(1.0f, 0.7f, 0.4f, 1));
   ui::Prose(agrees ? S().lesson_agrees : S().lesson_differs);
   ImGui::PopStyleColor();
   ui::Prose(LessonWhy(stop, r).c_str());
-  ImGui::TextDisabled(S().lesson_numbers, r.step);
+  ui::TextDisabled(S().lesson_numbers, r.step);
   if (ImGui::BeginTable("##numbers", 2, ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerV)) {
     ImGui::TableSetupColumn("what", ImGuiTableColumnFlags_WidthStretch);
     ImGui::TableSetupColumn("value", ImGuiTableColumnFlags_WidthFixed);
@@ -166,14 +166,14 @@ static void Reveal(App& app, const LessonStop& stop, const LessonResult& r) {
       ImGui::TableNextRow();
       ImGui::TableNextColumn();
       ImGui::PushTextWrapPos(0);
-      ImGui::TextUnformatted(LessonLineText(n.name).c_str());
+      ui::TextUnformatted(LessonLineText(n.name).c_str());
       ImGui::PopTextWrapPos();
       ImGui::TableNextColumn();
-      ImGui::TextUnformatted(LessonNumberText(n).c_str());
+      ui::TextUnformatted(LessonNumberText(n).c_str());
     }
     ImGui::EndTable();
   }
-  if (ImGui::SmallButton(S().lesson_again)) app.set_state({{"guess", ""}});
+  if (ui::SmallButton(S().lesson_again)) app.set_state({{"guess", ""}});
 }
 
 void ShowLessonCard(App& app) {
@@ -183,7 +183,7 @@ void ShowLessonCard(App& app) {
   ProgressStrip(app, n, count);
   char heading[160];
   std::snprintf(heading, sizeof heading, S().lesson_stop_of, n, count);
-  ImGui::TextDisabled("%s", heading);
+  ui::TextDisabled("%s", heading);
   ImGui::SameLine();
   ui::Prose(LessonText(*stop, "title").c_str());
   ImGui::Separator();
@@ -195,27 +195,27 @@ void ShowLessonCard(App& app) {
 
   const LessonRuns& L = app.lesson;
   if (!L.error.empty()) {
-    ImGui::TextColored(ImVec4(1, 0.55f, 0.45f, 1), S().lesson_problem, L.error.c_str());
+    ui::TextColored(ImVec4(1, 0.55f, 0.45f, 1), S().lesson_problem, L.error.c_str());
   } else if (L.result) {
     Reveal(app, *stop, *L.result);
   } else if (!app.state.guess.empty()) {
-    ImGui::Text(S().lesson_you_predicted, AnswerText(*stop, app.state.guess).c_str());
+    ui::Text(S().lesson_you_predicted, AnswerText(*stop, app.state.guess).c_str());
     char overlay[96];
     std::snprintf(overlay, sizeof overlay, S().lesson_training, std::min<long>(app.runs.main.step(), stop->steps),
                   stop->steps);
-    ImGui::ProgressBar(static_cast<float>(L.progress(app.runs.main.step())), ImVec2(-1, 0),
-                       stop->steps > 0 ? overlay : S().lesson_computing);
+    ui::ProgressBar(static_cast<float>(L.progress(app.runs.main.step())), ImVec2(-1, 0),
+                    stop->steps > 0 ? overlay : S().lesson_computing);
   } else {
     Question(app, *stop);
   }
 
   ImGui::Spacing();
   ImGui::BeginDisabled(n <= 1);
-  if (ImGui::Button(S().lesson_back)) Open(app, n - 1);
+  if (ui::Button(S().lesson_back)) Open(app, n - 1);
   ImGui::EndDisabled();
   ImGui::SameLine();
   ImGui::BeginDisabled(n >= count);
-  if (ImGui::Button(L.result ? S().lesson_next : S().lesson_skip)) Open(app, n + 1);
+  if (ui::Button(L.result ? S().lesson_next : S().lesson_skip)) Open(app, n + 1);
   ImGui::EndDisabled();
 }
 

@@ -47,10 +47,10 @@ static void LayerHeadPickers(App& app, int L, int H) {
   app.picks.head = std::clamp(app.picks.head, 0, H - 1);
   int l = app.picks.layer + 1, h = app.picks.head + 1;
   ImGui::SetNextItemWidth(w);
-  if (ImGui::SliderInt(S().math_layer, &l, 1, L)) app.picks.layer = l - 1;
+  if (ui::SliderInt(S().math_layer, &l, 1, L)) app.picks.layer = l - 1;
   ImGui::SameLine();
   ImGui::SetNextItemWidth(w);
-  if (ImGui::SliderInt(S().math_head, &h, 1, H)) app.picks.head = h - 1;
+  if (ui::SliderInt(S().math_head, &h, 1, H)) app.picks.head = h - 1;
 }
 
 // The top of both panels: the teaching text, then the layer and head pickers, or why there is nothing to show.
@@ -60,7 +60,7 @@ const SeqModel<float>* MathPanelHeader(App& app, const char* intro) {
   const SeqModel<float>* tg = shown_tagger(app, &why);
   if (!tg) {
     if (!app.runs.main.trainer) NoModel(app);
-    else ImGui::TextDisabled("%s", why.c_str());
+    else ui::TextDisabled("%s", why.c_str());
     return nullptr;
   }
   LayerHeadPickers(app, tg->config().layers, tg->config().heads);

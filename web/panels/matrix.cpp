@@ -42,8 +42,8 @@ void ShowMatrixPanel(App& app, PanelTextures& tex) {
     if (k % 4 != 0) ImGui::SameLine();
     ImGui::BeginGroup();
     if (t.learned)
-      ImGui::TextColored(ImVec4(1.0f, 0.8f, 0.35f, 1), "%s (%dx%d) %s", t.name.c_str(), rows, cols, S().matrix_learned);
-    else ImGui::Text("%s (%dx%d)", t.name.c_str(), rows, cols);
+      ui::TextColored(ImVec4(1.0f, 0.8f, 0.35f, 1), "%s (%dx%d) %s", t.name.c_str(), rows, cols, S().matrix_learned);
+    else ui::Text("%s (%dx%d)", t.name.c_str(), rows, cols);
     HelpMarker(k < std::size(help) ? help[k] : "");
     const float r = absmax(t.data);
     const gfx::HeatmapStyle style = t.sequential ? gfx::HeatmapStyle{gfx::Colormap::Sequential, 0.0f, 1.0f}
@@ -55,7 +55,7 @@ void ShowMatrixPanel(App& app, PanelTextures& tex) {
     ImGui::EndGroup();
   }
   ImGui::PushTextWrapPos(0);
-  ImGui::TextDisabled(S().matrix_convention, static_cast<double>(Dh));
+  ui::TextDisabled(S().matrix_convention, static_cast<double>(Dh));
   ImGui::PopTextWrapPos();
 }
 

@@ -22,11 +22,8 @@ void ShowModelPanel(App& app) {
   auto combo = [&](const char* label, std::string* value, const char* key, const char* help) {
     const StateField* f = find_state_field(key);
     ImGui::SetNextItemWidth(w);
-    if (ImGui::BeginCombo(label, value->c_str())) {
-      for (const auto& c : f->choices)
-        if (ImGui::Selectable(c.c_str(), c == *value)) *value = c;
-      ImGui::EndCombo();
-    }
+    int chosen = ui::ChoiceIndex(f->choices, *value);
+    if (ui::Combo(label, &chosen, f->choices, value->c_str())) *value = f->choices[static_cast<std::size_t>(chosen)];
     HelpMarker(help);
   };
   auto slider = [&](const char* label, const char* key, int* v, const char* help, int multiple = 1) {
@@ -49,7 +46,7 @@ void ShowModelPanel(App& app) {
     combo(S().model_mask, &p.mask, "mask", S().model_mask_help);
     if (p.mask == "window") slider(S().model_window, "window", &p.window, S().model_window_help);
     if (p.mask == "graph" && app.state.task != "graph")
-      ImGui::TextColored(ImVec4(1, 0.8f, 0.4f, 1), "%s", S().model_graph_needs_task);
+      ui::TextColored(ImVec4(1, 0.8f, 0.4f, 1), "%s", S().model_graph_needs_task);
     combo(S().model_norm, &p.norm, "norm", S().model_norm_help);
     combo(S().model_relevance, &p.relevance, "relevance", S().model_relevance_help);
   } else {
@@ -64,24 +61,24 @@ void ShowModelPanel(App& app) {
     ImGui::Spacing();
     if (!problem.empty()) {
       ImGui::PushTextWrapPos(0);
-      ImGui::TextColored(ImVec4(1, 0.55f, 0.45f, 1), "%s", MessageText(problem).c_str());
+      ui::TextColored(ImVec4(1, 0.55f, 0.45f, 1), "%s", MessageText(problem).c_str());
       ImGui::PopTextWrapPos();
     } else {
-      ImGui::TextColored(ImVec4(1, 0.8f, 0.4f, 1), "%s", S().model_pending);
-      if (ImGui::Button(S().model_apply)) app.apply(p);
+      ui::TextColored(ImVec4(1, 0.8f, 0.4f, 1), "%s", S().model_pending);
+      if (ui::Button(S().model_apply)) app.apply(p);
       ImGui::SameLine();
     }
-    if (ImGui::Button(S().model_cancel)) p = app.state;
+    if (ui::Button(S().model_cancel)) p = app.state;
   }
   ImGui::Spacing();
   if (app.runs.main.trainer) {
     ImGui::PushTextWrapPos(0);
-    ImGui::TextDisabled(S().model_summary, app.runs.main.what.c_str(), app.runs.main.trainer->model().num_parameters());
+    ui::TextDisabled(S().model_summary, app.runs.main.what.c_str(), app.runs.main.trainer->model().num_parameters());
     ImGui::PopTextWrapPos();
   }
   if (!app.runs.main.error.empty()) {
     ImGui::PushTextWrapPos(0);
-    ImGui::TextColored(ImVec4(1, 0.55f, 0.45f, 1), "%s", app.runs.main.error.c_str());
+    ui::TextColored(ImVec4(1, 0.55f, 0.45f, 1), "%s", app.runs.main.error.c_str());
     ImGui::PopTextWrapPos();
   }
   if (!app.runs.main.trainer) WayBack(app);

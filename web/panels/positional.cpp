@@ -24,7 +24,7 @@ void ShowPositionalEncodingPanel(App& app, PanelTextures& tex) {
   if (SettingInt(S().pe_length, "pe_len", &next.pe_len)) app.apply(next);
   HelpMarker(S().pe_length_help);
   ImGui::SameLine();
-  ImGui::TextDisabled(S().pe_model_kind, st.pe.c_str(), st.dim);
+  ui::TextDisabled(S().pe_model_kind, st.pe.c_str(), st.dim);
   ui::ZoomButtons("pe", tex.zoom_pe);
   ShowExportMenu(app, Panel::pe);
 
@@ -40,7 +40,7 @@ void ShowPositionalEncodingPanel(App& app, PanelTextures& tex) {
   const ImVec2 avail = ImGui::GetContentRegionAvail();
   const float side = std::max(140.0f, std::min((avail.x - 24) / 2.0f, avail.y - ImGui::GetFontSize() * 7));
   ImGui::BeginGroup();
-  ImGui::TextUnformatted(title);
+  ui::TextUnformatted(title);
   HelpMarker(learned ? S().pe_learned_help : S().pe_matrix_help);
   float r = 1e-6f;
   for (int p = 0; p < len; ++p)
@@ -52,20 +52,20 @@ void ShowPositionalEncodingPanel(App& app, PanelTextures& tex) {
     if (std::isnan(h.value)) ImGui::SetTooltip(S().pe_hover_missing, h.row);
     else ImGui::SetTooltip(S().pe_hover_cell, h.row, h.col, static_cast<double>(h.value));
   }
-  ImGui::TextDisabled("%s   %s", S().axis_position, S().axis_dimension);
+  ui::TextDisabled("%s   %s", S().axis_position, S().axis_dimension);
   ImGui::EndGroup();
 
   ImGui::SameLine(0, 24);
   ImGui::BeginGroup();
   if (learned) {
     // Next to it, the hand-made encoding that simply extends.
-    ImGui::TextUnformatted(S().pe_sinusoidal_beside);
+    ui::TextUnformatted(S().pe_sinusoidal_beside);
     HelpMarker(S().pe_matrix_help);
     ui::LabelledHeatmap(tex.pe_sim, pe.beside.data(), len, D, {}, {}, ImVec2(side, side),
                         {gfx::Colormap::Diverging, -st.pe_scale, st.pe_scale}, false, &tex.zoom_pe);
   } else {
     const Mat& sim = pe.beside;  // PE·PEᵀ
-    ImGui::TextUnformatted(S().pe_similarity);
+    ui::TextUnformatted(S().pe_similarity);
     HelpMarker(S().pe_similarity_help);
     h = ui::LabelledHeatmap(tex.pe_sim, sim.data(), len, len, {}, {}, ImVec2(side, side),
                             {gfx::Colormap::Sequential, sim.minCoeff(), sim.maxCoeff()}, true, &tex.zoom_pe);
@@ -75,11 +75,11 @@ void ShowPositionalEncodingPanel(App& app, PanelTextures& tex) {
 
   if (learned) {
     ImGui::PushTextWrapPos(0);
-    if (!verdict.empty()) ImGui::TextColored(ImVec4(1, 0.6f, 0.45f, 1), S().pe_too_long, verdict.c_str());
-    else ImGui::TextDisabled(S().pe_fits, len);
+    if (!verdict.empty()) ui::TextColored(ImVec4(1, 0.6f, 0.45f, 1), S().pe_too_long, verdict.c_str());
+    else ui::TextDisabled(S().pe_fits, len);
     ImGui::PopTextWrapPos();
   } else if (st.pe == "none" || st.pe == "alibi") {
-    ImGui::TextDisabled("%s", st.pe == "none" ? S().pe_none_note : S().pe_alibi_note);
+    ui::TextDisabled("%s", st.pe == "none" ? S().pe_none_note : S().pe_alibi_note);
   }
 }
 

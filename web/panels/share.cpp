@@ -19,7 +19,7 @@ namespace {
 
 void CopyButton(App& app, const char* id, const std::string& text, const char* what) {
   ImGui::PushID(id);
-  if (ImGui::Button(S().share_copy)) {
+  if (ui::Button(S().share_copy)) {
     if (app.platform.copy_text && app.platform.copy_text(text)) {
       char line[128];
       std::snprintf(line, sizeof line, S().share_copied, what);
@@ -50,7 +50,7 @@ bool Checkboxes(const std::vector<T>& all, std::vector<T>* chosen, Label label, 
     }
     bool on = std::find(chosen->begin(), chosen->end(), all[i]) != chosen->end();
     ImGui::PushID(static_cast<int>(i));
-    if (ImGui::Checkbox(text.c_str(), &on)) {
+    if (ui::Checkbox(text.c_str(), &on)) {
       changed = true;
       if (on) {  // keep the order of `all`
         std::vector<T> next;
@@ -101,58 +101,58 @@ void ShowShareDialog(App& app, PanelTextures& tex, float width, float height) {
   ImGui::BeginChild("##share_options",
                     ImVec2(options_w, two_columns ? -ImGui::GetFrameHeightWithSpacing() : font * 22));
   // 1. A link to the full playground with these settings.
-  ImGui::TextWrapped("%s", S().share_link);
+  ui::TextWrapped("%s", S().share_link);
   const std::string query_full = state_to_query(full_playground_state(app.state));
   std::string link =
       base.empty() ? std::string(S().share_no_page_url) : base + (query_full.empty() ? "" : "#" + query_full);
   ImGui::SetNextItemWidth(-ImGui::CalcTextSize(S().share_copy).x - font * 1.5f);
-  ImGui::InputText("##link", &link, ImGuiInputTextFlags_ReadOnly);
+  ui::InputText("##link", &link, ImGuiInputTextFlags_ReadOnly);
   ImGui::SameLine();
   CopyButton(app, "link", link, S().share_what_link);
   ImGui::Separator();
 
   // 2. The frame: panels, controls, caption, size.
-  ImGui::TextUnformatted(S().share_embed);
+  ui::TextUnformatted(S().share_embed);
   ui::HelpMarker(S().share_embed_help);
   const float inner = ImGui::GetContentRegionAvail().x;
-  ImGui::TextDisabled("%s", S().share_panels);
+  ui::TextDisabled("%s", S().share_panels);
   std::vector<Panel> all_panels;
   for (const auto& p : kPanelNames) all_panels.push_back(p.value);
   Checkboxes(
       all_panels, &share.panels, [](Panel p) { return std::string(to_string(p)); }, inner);
   if (share.panels.empty()) share.panels = {app.state.panel};
   while (static_cast<int>(share.panels.size()) > kMaxEmbedPanels) share.panels.pop_back();
-  ImGui::TextDisabled("%s", S().share_controls);
+  ui::TextDisabled("%s", S().share_controls);
   std::vector<std::string> all_controls = embed_actions();
   all_controls.insert(all_controls.end(), embed_settings().begin(), embed_settings().end());
   Checkboxes(
       all_controls, &share.controls, [](const std::string& c) { return c; }, inner);
   ImGui::SetNextItemWidth(-font * 5);
-  ImGui::InputTextWithHint(S().share_caption, S().share_caption_hint, &share.caption);
+  ui::InputTextWithHint(S().share_caption, S().share_caption_hint, &share.caption);
   share.caption.erase(std::remove_if(share.caption.begin(), share.caption.end(),
                                      [](char c) { return static_cast<unsigned char>(c) < 0x20; }),
                       share.caption.end());
   share.caption = utf8_prefix(share.caption, 160);
   int size[2] = {share.width, share.height};
   ImGui::SetNextItemWidth(font * 8);
-  if (ImGui::InputInt2(S().share_size, size)) {
+  if (ui::InputInt2(S().share_size, size)) {
     share.width = std::clamp(size[0], 240, 3840);
     share.height = std::clamp(size[1], 180, 2160);
   }
   const std::string query = embed_query(app.state, share.panels, share.controls, share.caption);
   const std::string snippet = iframe_snippet(base.empty() ? "index.html" : base, query, share.width, share.height);
-  ImGui::TextDisabled("%s", S().share_snippet);
+  ui::TextDisabled("%s", S().share_snippet);
   ImGui::PushStyleColor(ImGuiCol_ChildBg, ImGui::GetStyleColorVec4(ImGuiCol_FrameBg));
   ImGui::BeginChild("##snippet", ImVec2(-1, font * 6), false);
   ImGui::PushTextWrapPos(0);
-  ImGui::TextUnformatted(snippet.c_str());  // wrapped to be read whole; Copy takes it to the clipboard
+  ui::TextUnformatted(snippet.c_str());  // wrapped to be read whole; Copy takes it to the clipboard
   ImGui::PopTextWrapPos();
   ImGui::EndChild();
   ImGui::PopStyleColor();
   CopyButton(app, "snippet", snippet, "<iframe>");
   if (!share.copied.empty()) {
     ImGui::SameLine();
-    ImGui::TextDisabled("%s", share.copied.c_str());
+    ui::TextDisabled("%s", share.copied.c_str());
   }
   ImGui::EndChild();
   if (two_columns) ImGui::SameLine();
@@ -163,8 +163,8 @@ void ShowShareDialog(App& app, PanelTextures& tex, float width, float height) {
   const float room_h = room.y - ImGui::GetFrameHeightWithSpacing() * 2;
   const int pw = std::max(1, std::min(share.width, static_cast<int>(room.x)));
   const int ph = std::max(1, std::min(share.height, static_cast<int>(room_h)));
-  if (pw == share.width && ph == share.height) ImGui::TextDisabled("%s", S().share_preview);
-  else ImGui::TextDisabled(S().share_preview_scaled, pw, ph, share.width, share.height);
+  if (pw == share.width && ph == share.height) ui::TextDisabled("%s", S().share_preview);
+  else ui::TextDisabled(S().share_preview_scaled, pw, ph, share.width, share.height);
   ImGui::PushStyleColor(ImGuiCol_ChildBg, ImGui::GetStyleColorVec4(ImGuiCol_WindowBg));
   ImGui::BeginChild("##share_preview", ImVec2(static_cast<float>(pw), static_cast<float>(ph)), true);
   RecordWindow(app, "share.preview");
@@ -173,7 +173,7 @@ void ShowShareDialog(App& app, PanelTextures& tex, float width, float height) {
   ImGui::PopStyleColor();
   ImGui::EndGroup();
 
-  if (ImGui::Button(S().share_close)) open = false;
+  if (ui::Button(S().share_close)) open = false;
   if (!open) {
     ImGui::CloseCurrentPopup();
     share.open = share.opened = false;

@@ -22,7 +22,7 @@ using ui::S;
 
 // A vector as coloured cells with its name and formula in front.
 static void NamedVector(const char* name, const float* v, int n, float range, float cell) {
-  ImGui::TextUnformatted(name);
+  ui::TextUnformatted(name);
   ImGui::SameLine(ImGui::GetFontSize() * 7);
   ui::VectorCells(name, v, n, range, cell);
 }
@@ -41,20 +41,13 @@ void ShowStepPanel(App& app, PanelTextures&) {
     ShowExportMenu(app, Panel::step);
     QueryPixelPicker(app, ImGui::GetFontSize() * 5);
     ImGui::SameLine();
-    ImGui::TextDisabled(S().step_img_query, app.view.tokens[static_cast<std::size_t>(app.query_pixel())].c_str());
+    ui::TextDisabled(S().step_img_query, app.view.tokens[static_cast<std::size_t>(app.query_pixel())].c_str());
   } else {
     ImGui::SameLine();
     app.picks.query = std::clamp(app.picks.query, 0, T - 1);
     ImGui::SetNextItemWidth(ImGui::GetFontSize() * 8);
-    if (ImGui::BeginCombo(S().step_query, app.view.tokens[static_cast<std::size_t>(app.picks.query)].c_str())) {
-      for (int i = 0; i < T; ++i) {
-        ImGui::PushID(i);
-        if (ImGui::Selectable(app.view.tokens[static_cast<std::size_t>(i)].c_str(), i == app.picks.query))
-          app.picks.query = i;
-        ImGui::PopID();
-      }
-      ImGui::EndCombo();
-    }
+    const std::vector<std::string> tokens(app.view.tokens.begin(), app.view.tokens.begin() + T);
+    ui::Combo(S().step_query, &app.picks.query, tokens);
     ShowExportMenu(app, Panel::step);
   }
   const int l = app.picks.layer, h = app.picks.head, i = image ? app.query_pixel() : app.picks.query;
@@ -92,9 +85,9 @@ void ShowStepPanel(App& app, PanelTextures&) {
 
   // One row per key j: kʲ, α = q·kʲ/√Dh, α' = norm(α), vʲ.
   const bool additive = c.relevance == Relevance::additive;
-  ImGui::TextUnformatted(additive ? S().step_formula_additive : S().step_formula_dot);
+  ui::TextUnformatted(additive ? S().step_formula_additive : S().step_formula_dot);
   ImGui::SameLine();
-  ImGui::TextDisabled(S().step_norm_is, to_string(c.norm));
+  ui::TextDisabled(S().step_norm_is, to_string(c.norm));
   if (ImGui::BeginTable(
           "##keys", 5, ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerV | ImGuiTableFlags_ScrollY,
           ImVec2(0, std::max(ImGui::GetFontSize() * 6, ImGui::GetContentRegionAvail().y - ImGui::GetFontSize() * 4)))) {
@@ -114,17 +107,17 @@ void ShowStepPanel(App& app, PanelTextures&) {
       const bool ok = allowed[i * T + j] != 0;
       ImGui::TableNextColumn();
       if (asks) {  // the lesson asks which key: a click on it is the answer
-        if (ImGui::SmallButton(app.view.tokens[static_cast<std::size_t>(j)].c_str()))
+        if (ui::SmallButton(app.view.tokens[static_cast<std::size_t>(j)].c_str()))
           app.set_state({{"guess", std::to_string(j)}});
         if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", S().step_pick_key);
       } else {
-        ImGui::TextUnformatted(app.view.tokens[static_cast<std::size_t>(j)].c_str());
+        ui::TextUnformatted(app.view.tokens[static_cast<std::size_t>(j)].c_str());
       }
       ImGui::TableNextColumn();
       ui::VectorCells("k", row(K, j), Dh, range, cell);
       ImGui::TableNextColumn();
       if (ok) ui::ValueBar(S_(i, j), -smax, smax, ImVec2(-1, ImGui::GetTextLineHeight()), "%.3f");
-      else ImGui::TextDisabled("%s", S().step_masked);
+      else ui::TextDisabled("%s", S().step_masked);
       ImGui::TableNextColumn();
       ui::ValueBar(A_(i, j), 0.0f, 1.0f, ImVec2(-1, ImGui::GetTextLineHeight()), "%.3f");
       ImGui::TableNextColumn();
@@ -144,7 +137,7 @@ void ShowStepPanel(App& app, PanelTextures&) {
   HelpMarker(S().step_b_help);
   float err = 0;
   for (int d = 0; d < Dh; ++d) err = std::max(err, std::fabs(b[static_cast<std::size_t>(d)] - O(i, d)));
-  ImGui::TextDisabled(S().step_check, static_cast<double>(sum), static_cast<double>(err));
+  ui::TextDisabled(S().step_check, static_cast<double>(sum), static_cast<double>(err));
 }
 
 }  // namespace attnlab

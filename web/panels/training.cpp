@@ -22,7 +22,7 @@ using ui::S;
 // comes back through the browser's picker or a drop on the page or the window (App::open_file).
 static void ModelFileButtons(App& app) {
   char line[512];
-  if (ImGui::Button(S().train_save_model)) {
+  if (ui::Button(S().train_save_model)) {
     const std::vector<std::uint8_t> bytes = app.save_model_bytes();
     if (bytes.empty()) {
       std::snprintf(line, sizeof line, S().train_nothing_to_save, app.runs.main.error.c_str());
@@ -37,13 +37,13 @@ static void ModelFileButtons(App& app) {
   }
   if (ImGui::IsItemHovered()) ImGui::SetTooltip(S().train_save_model_help, app.model_file_name().c_str());
   ImGui::SameLine();
-  if (ImGui::Button(S().train_open_model) && !(app.platform.pick_file && app.platform.pick_file(".model")))
+  if (ui::Button(S().train_open_model) && !(app.platform.pick_file && app.platform.pick_file(".model")))
     app.notices.push_back({S().train_open_model_desktop, "train_open_model_desktop"});  // no picker here: what works
   if (ImGui::IsItemHovered())
     ImGui::SetTooltip("%s", app.platform.has_file_picker ? S().train_open_model_help : S().train_open_model_desktop);
   ImGui::SameLine();
   // Take it further: the same model as a PyTorch module (attnlab export-torch), zipped
-  if (ImGui::Button(S().train_export_torch)) {
+  if (ui::Button(S().train_export_torch)) {
     try {
       const std::string name = "attnlab_model";
       std::string where;
@@ -58,21 +58,21 @@ static void ModelFileButtons(App& app) {
     }
   }
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", S().train_export_torch_help);
-  ImGui::TextDisabled("%s", app.platform.has_file_picker ? S().train_drop_hint_page : S().train_drop_hint_window);
+  ui::TextDisabled("%s", app.platform.has_file_picker ? S().train_drop_hint_page : S().train_drop_hint_window);
 }
 
 void ShowTrainingPanel(App& app, PanelTextures& tex) {
   AppState next = app.state;
   Trainer* tr = app.runs.main.trainer.get();
-  if (ImGui::Button(app.state.train ? S().train_pause : S().train_run, ImVec2(ImGui::GetFontSize() * 5, 0)))
+  if (ui::Button(app.state.train ? S().train_pause : S().train_run, ImVec2(ImGui::GetFontSize() * 5, 0)))
     next.train = !next.train;
   ImGui::SameLine();
-  if (ImGui::Button(S().train_step)) app.train_steps(1);
+  if (ui::Button(S().train_step)) app.train_steps(1);
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", S().train_step_help);
   ImGui::SameLine();
-  if (ImGui::Button(S().train_step10)) app.train_steps(10);
+  if (ui::Button(S().train_step10)) app.train_steps(10);
   ImGui::SameLine();
-  if (ImGui::Button(S().train_reset)) app.reset();
+  if (ui::Button(S().train_reset)) app.reset();
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", S().train_reset_help);
   ShowExportMenu(app, Panel::training);
 
@@ -97,28 +97,28 @@ void ShowTrainingPanel(App& app, PanelTextures& tex) {
   }
   if (!tr->data().complete()) CorpusProgress(app, /*brief=*/true);  // training on the corpus's first parts
   const Metrics& m = tr->metrics();
-  if (tr->history().empty()) ImGui::Text(S().train_status_first, tr->steps_done(), tr->config().eval_every);
-  else ImGui::Text(S().train_status, tr->steps_done(), m.loss, 100 * m.train_acc);
+  if (tr->history().empty()) ui::Text(S().train_status_first, tr->steps_done(), tr->config().eval_every);
+  else ui::Text(S().train_status, tr->steps_done(), m.loss, 100 * m.train_acc);
   if (m.dev_acc >= 0) {
     ImGui::SameLine();
-    ImGui::Text(S().train_dev, 100 * m.dev_acc);
+    ui::Text(S().train_dev, 100 * m.dev_acc);
   }
-  if (!tr->history().empty()) ImGui::TextDisabled(S().train_speed_status, app.runs.main.steps_per_sec, m.ms_per_step);
+  if (!tr->history().empty()) ui::TextDisabled(S().train_speed_status, app.runs.main.steps_per_sec, m.ms_per_step);
   if (!tr->history().empty() && m.dense_scores_per_step > 0) {
-    ImGui::TextDisabled(S().train_scores_status, ui::GroupDigits(std::llround(m.scores_per_step)).c_str(),
-                        100 * m.scores_per_step / m.dense_scores_per_step);
+    ui::TextDisabled(S().train_scores_status, ui::GroupDigits(std::llround(m.scores_per_step)).c_str(),
+                     100 * m.scores_per_step / m.dense_scores_per_step);
     HelpMarker(S().train_scores_help);
   }
   if (!app.runs.main.source.empty() || !app.runs.data_note.empty()) {
     ImGui::PushTextWrapPos(0);
     if (!app.runs.main.source.empty())
-      ImGui::TextDisabled(S().train_loaded_from, app.runs.main.source.c_str(), 100 * app.runs.main.source_dev_acc);
-    if (!app.runs.data_note.empty()) ImGui::TextDisabled("%s", app.runs.data_note.c_str());
+      ui::TextDisabled(S().train_loaded_from, app.runs.main.source.c_str(), 100 * app.runs.main.source_dev_acc);
+    if (!app.runs.data_note.empty()) ui::TextDisabled("%s", app.runs.data_note.c_str());
     ImGui::PopTextWrapPos();
   }
-  if (tr->done() && app.runs.main.error.empty()) ImGui::TextDisabled("%s", tr->stop_reason().c_str());
+  if (tr->done() && app.runs.main.error.empty()) ui::TextDisabled("%s", tr->stop_reason().c_str());
   if (!app.runs.main.error.empty() && !tr->diverged())
-    ImGui::TextColored(ImVec4(1, 0.55f, 0.45f, 1), "%s", app.runs.main.error.c_str());
+    ui::TextColored(ImVec4(1, 0.55f, 0.45f, 1), "%s", app.runs.main.error.c_str());
   WayBack(app);  // (a diverged run's message is WayBack's, in the interface's language)
 
   // Curves: loss, and accuracy on training batches vs the dev set.
@@ -151,7 +151,7 @@ void ShowTrainingPanel(App& app, PanelTextures& tex) {
   }
   ui::LineChart("acc", {acc_train, acc_dev}, ImVec2(cw, ch), 0.0f, 1.0f, "%.2f", rules);
 
-  if (ImGui::TreeNode(S().train_confusion)) {
+  if (ui::TreeNode(S().train_confusion)) {
     HelpMarker(S().train_confusion_help);
     const long now_step = tr->steps_done();
     if (app.runs.dev_eval_step < 0 || now_step - app.runs.dev_eval_step >= 100 ||
@@ -180,7 +180,7 @@ void ShowTrainingPanel(App& app, PanelTextures& tex) {
         ImGui::SetTooltip(S().train_confusion_cell, app.tag_name(h.row).c_str(), app.tag_name(h.col).c_str(),
                           app.runs.dev_eval.confusion[static_cast<std::size_t>(h.row * C + h.col)],
                           app.runs.dev_eval.tag_total[static_cast<std::size_t>(h.row)]);
-      ImGui::TextDisabled(S().train_confusion_axes, app.runs.dev_eval_step);
+      ui::TextDisabled(S().train_confusion_axes, app.runs.dev_eval_step);
     }
     ImGui::TreePop();
   }

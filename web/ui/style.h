@@ -16,6 +16,7 @@ inline const ImVec4 kAccent{0.16f, 0.42f, 0.80f, 1.0f};          // a chosen but
 inline const ImVec4 kQuiet{0.20f, 0.22f, 0.27f, 1.0f};           // a button not chosen beside a chosen one
 inline const ImVec4 kVisited{0.20f, 0.35f, 0.55f, 1.0f};         // a lesson stop already seen
 inline const ImVec4 kEdge{0.50f, 0.52f, 0.58f, 1.0f};            // a control's border
+inline const ImVec4 kFocusRing{1.00f, 0.80f, 0.25f, 1.0f};       // the keyboard focus (2 px, web/ui/a11y.h)
 
 // Dear ImGui's dark theme with the changes above (sizes are left alone: the touch style sets them).
 void StyleColours(ImGuiStyle& style);

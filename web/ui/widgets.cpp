@@ -102,6 +102,7 @@ void WrappedText(const char* text, float width, bool disabled) {
   if (disabled) ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
   ImGui::PushTextWrapPos(ImGui::GetCursorPosX() + width + 1.0f);  // (a unit wider than the line still wraps)
   ImGui::TextUnformatted(lines.c_str());
+  a11y::NoteLastItem(a11y::Role::text, text);  // the paragraph unbroken: a screen reader wraps its own lines
   ImGui::PopTextWrapPos();
   if (disabled) ImGui::PopStyleColor();
 }
@@ -109,6 +110,7 @@ void WrappedText(const char* text, float width, bool disabled) {
 void HelpMarker(const char* text) {
   ImGui::SameLine();
   ImGui::TextDisabled("(?)");
+  a11y::NoteLastItem(a11y::Role::note, text);  // the help itself, read where the marker is
   if (ImGui::IsItemHovered()) {
     ImGui::BeginTooltip();
     WrappedText(text, ImGui::GetFontSize() * 32.0f);
@@ -246,15 +248,15 @@ void ZoomButtons(const char* id, gfx::HeatmapZoom& zoom) {
                      ImGui::CalcTextSize(S().zoom_factor).x + ImGui::CalcTextSize("(?)").x + st.ItemSpacing.x * 4;
   if (ImGui::GetContentRegionAvail().x < need && ImGui::GetCursorPosX() > ImGui::GetCursorStartPos().x + 1)
     ImGui::NewLine();
-  if (ImGui::Button(S().zoom_out, ImVec2(side, side))) zoom.zoom_at(1.0f / 1.5f, centre);
+  if (ui::Button(S().zoom_out, ImVec2(side, side))) zoom.zoom_at(1.0f / 1.5f, centre);
   ImGui::SameLine(0, 2);
-  if (ImGui::Button(S().zoom_in, ImVec2(side, side))) zoom.zoom_at(1.5f, centre);
+  if (ui::Button(S().zoom_in, ImVec2(side, side))) zoom.zoom_at(1.5f, centre);
   ImGui::SameLine(0, 2);
   ImGui::BeginDisabled(zoom.zoom <= 1.0f);
-  if (ImGui::Button(S().zoom_fit)) zoom.reset();
+  if (ui::Button(S().zoom_fit)) zoom.reset();
   ImGui::EndDisabled();
   ImGui::SameLine();
-  ImGui::TextDisabled(S().zoom_factor, static_cast<double>(zoom.zoom));
+  ui::TextDisabled(S().zoom_factor, static_cast<double>(zoom.zoom));
   HelpMarker(S().zoom_help);
   ImGui::PopID();
 }
@@ -340,10 +342,10 @@ void LineChart(const char* id, const std::vector<Series>& series, ImVec2 size, f
       std::size_t best = 0;
       for (std::size_t i = 0; i < s.x.size(); ++i)
         if (std::fabs(s.x[i] - step) < std::fabs(s.x[best] - step)) best = i;
-      ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(s.colour), "%s at step %.0f: ", s.name,
-                         static_cast<double>(s.x[best]));
+      ui::TextColored(ImGui::ColorConvertU32ToFloat4(s.colour), "%s at step %.0f: ", s.name,
+                      static_cast<double>(s.x[best]));
       ImGui::SameLine(0, 0);
-      ImGui::Text(y_format, static_cast<double>(s.y[best]));
+      ui::Text(y_format, static_cast<double>(s.y[best]));
     }
     ImGui::EndTooltip();
   }

@@ -1,0 +1,565 @@
+#include "web/ui/a11y.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdarg>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <unordered_map>
+#include <unordered_set>
+#include <utility>
+
+#include "imgui_internal.h"  // the last item's ID and rectangle, the window's clip rectangle, the tab bar
+#include "misc/cpp/imgui_stdlib.h"
+#include "web/ui/style.h"
+
+namespace attnlab::ui {
+
+namespace a11y {
+
+namespace {
+
+// An action from the page, waiting for its widget's next frame.
+struct Pending {
+  bool activate = false;
+  bool has_value = false;
+  std::string value;
+  int frame = 0;
+};
+
+struct Mirror {
+  std::vector<Node> nodes, sent;  // this frame's, the last ones TakeChange gave
+  std::unordered_set<ImGuiID> seen;
+  std::unordered_map<ImGuiID, int> texts;  // texts noted per window this frame (their place gives their ID)
+  std::unordered_map<ImGuiID, Pending> pending;
+  ImGuiID focused = 0, scrolled_to = 0;
+  ImGuiID tab_bar = 0;
+  ImGuiID last_set = 0;
+  bool escape = false;
+  std::string next_name;
+  int frame = 0;
+};
+
+Mirror& M() {
+  static Mirror m;  // one per app, as Dear ImGui's context
+  return m;
+}
+
+// "Label##id" shows "Label"; "##id" shows nothing (then the next name, if one was given).
+std::string Shown(const char* label) {
+  if (!label) return {};
+  const char* end = std::strstr(label, "##");
+  return end ? std::string(label, end) : std::string(label);
+}
+
+// The pending action of `id`, taken (so it acts once).
+Pending Take(ImGuiID id) {
+  Mirror& m = M();
+  const auto it = m.pending.find(id);
+  if (it == m.pending.end()) return {};
+  Pending p = std::move(it->second);
+  m.pending.erase(it);
+  return p;
+}
+
+bool TakeActivate(ImGuiID id) { return Take(id).activate; }
+
+bool TakeValue(ImGuiID id, std::string* value) {
+  Pending p = Take(id);
+  if (!p.has_value) return false;
+  *value = std::move(p.value);
+  M().last_set = id;
+  return true;
+}
+
+std::string Format(const char* fmt, ...) IM_FMTARGS(1);
+std::string Format(const char* fmt, ...) {
+  char buf[256];
+  va_list args;
+  va_start(args, fmt);
+  std::vsnprintf(buf, sizeof buf, fmt, args);
+  va_end(args);
+  return buf;
+}
+
+std::string FormatV(const char* fmt, va_list args) IM_FMTLIST(1);
+std::string FormatV(const char* fmt, va_list args) {
+  va_list copy;
+  va_copy(copy, args);
+  const int n = std::vsnprintf(nullptr, 0, fmt, copy);
+  va_end(copy);
+  std::string s(static_cast<std::size_t>(std::max(n, 0)), '\0');
+  if (n > 0) std::vsnprintf(s.data(), s.size() + 1, fmt, args);
+  return s;
+}
+
+// A whole finite number (a slider's position from the page); false for anything else.
+bool ParseNumber(const std::string& text, double* out) {
+  char* end = nullptr;
+  const double x = std::strtod(text.c_str(), &end);
+  if (end == text.c_str() || *end != '\0' || !std::isfinite(x)) return false;
+  *out = x;
+  return true;
+}
+
+Node& NoteRect(Role role, const std::string& label, ImGuiID id, const ImRect& rect) {
+  Mirror& m = M();
+  ImGuiContext& g = *GImGui;
+  ImGuiWindow* window = g.CurrentWindow;
+  if (id == 0) {  // a text: its place among the window's texts
+    int& n = m.texts[window->ID];
+    id = ImHashData(&n, sizeof n, window->ID);
+    ++n;
+  }
+  while (!m.seen.insert(id).second) id = ImHashData(&id, sizeof id, 0x5bd1e995u);  // the same ID drawn twice
+  Node node;
+  node.id = id;
+  node.role = role;
+  node.label = label;
+  if (node.label.empty() && !m.next_name.empty()) node.label = m.next_name;
+  const bool control = role != Role::text && role != Role::note && role != Role::heading && role != Role::tablist;
+  if (node.label.empty() && control && !m.nodes.empty() && m.nodes.back().role == Role::text)
+    node.label = m.nodes.back().label;  // unnamed: named by the text drawn just before it, its visible label
+  if (role != Role::text && role != Role::note && role != Role::heading) m.next_name.clear();
+  node.disabled = (g.CurrentItemFlags & ImGuiItemFlags_Disabled) != 0;
+  // The part of it that can be seen; one scrolled out of sight is a line on the edge it is beyond (where it would
+  // scroll in), so it stays in reading order without lying over another panel.
+  const ImRect clip = window->ClipRect;
+  ImRect v(ImMax(rect.Min, clip.Min), ImMin(rect.Max, clip.Max));
+  if (v.Min.x >= v.Max.x || v.Min.y >= v.Max.y) {
+    const float y = rect.Max.y <= clip.Min.y ? clip.Min.y : clip.Max.y;
+    const float x = ImClamp(rect.Min.x, clip.Min.x, clip.Max.x);
+    v = ImRect(x, y, ImMax(x, ImMin(rect.Max.x, clip.Max.x)), y);
+  }
+  node.x = v.Min.x;
+  node.y = v.Min.y;
+  node.w = v.GetWidth();
+  node.h = v.GetHeight();
+  if (id == m.focused && role != Role::text && role != Role::note && role != Role::heading) {
+    // the focus ring, 2 px, inside the item's rectangle so that no clipping cuts it
+    window->DrawList->AddRect(ImVec2(rect.Min.x + 1, rect.Min.y + 1), ImVec2(rect.Max.x - 1, rect.Max.y - 1),
+                              ImGui::GetColorU32(kFocusRing), ImGui::GetStyle().FrameRounding, 0, 2.0f);
+    const bool hidden = rect.Min.y < clip.Min.y || rect.Max.y > clip.Max.y;
+    if (hidden && m.scrolled_to != id && g.LastItemData.ID == id) ImGui::SetScrollHereY(0.5f);
+    m.scrolled_to = id;
+  }
+  m.nodes.push_back(std::move(node));
+  return m.nodes.back();
+}
+
+Node& NoteLast(Role role, const std::string& label, ImGuiID id = 0) {
+  return NoteRect(role, label, id, GImGui->LastItemData.Rect);
+}
+
+}  // namespace
+
+const char* RoleName(Role role) {
+  switch (role) {
+    case Role::text: return "text";
+    case Role::note: return "note";
+    case Role::heading: return "heading";
+    case Role::button: return "button";
+    case Role::checkbox: return "checkbox";
+    case Role::radio: return "radio";
+    case Role::slider: return "slider";
+    case Role::number: return "number";
+    case Role::combo: return "combo";
+    case Role::tablist: return "tablist";
+    case Role::tab: return "tab";
+    case Role::disclosure: return "disclosure";
+    case Role::textbox: return "textbox";
+    case Role::progress: return "progress";
+  }
+  return "text";
+}
+
+bool Node::operator==(const Node& o) const {
+  return id == o.id && group == o.group && role == o.role && label == o.label && value == o.value &&
+         options == o.options && lo == o.lo && hi == o.hi && step == o.step && now == o.now && level == o.level &&
+         on == o.on && disabled == o.disabled && read_only == o.read_only && x == o.x && y == o.y && w == o.w &&
+         h == o.h;
+}
+
+void BeginFrame() {
+  Mirror& m = M();
+  ++m.frame;
+  m.nodes.clear();
+  m.seen.clear();
+  m.texts.clear();
+  m.tab_bar = 0;
+  m.last_set = 0;
+  m.next_name.clear();
+  for (auto it = m.pending.begin(); it != m.pending.end();)  // not taken in the frame after it came: not drawn
+    it = it->second.frame < m.frame - 1 ? m.pending.erase(it) : std::next(it);
+}
+
+const std::vector<Node>& Nodes() { return M().nodes; }
+
+Change TakeChange() {
+  Mirror& m = M();
+  Change c;
+  std::unordered_map<ImGuiID, const Node*> before;
+  before.reserve(m.sent.size());
+  for (const Node& n : m.sent) before.emplace(n.id, &n);
+  for (const Node& n : m.nodes) {
+    const auto it = before.find(n.id);
+    if (it == before.end() || *it->second != n) c.upsert.push_back(n);
+  }
+  for (const Node& n : m.sent)
+    if (!m.seen.count(n.id)) c.removed.push_back(n.id);
+  c.reordered =
+      m.nodes.size() != m.sent.size() || !std::equal(m.nodes.begin(), m.nodes.end(), m.sent.begin(),
+                                                     [](const Node& a, const Node& b) { return a.id == b.id; });
+  if (c.reordered) {
+    c.order.reserve(m.nodes.size());
+    for (const Node& n : m.nodes) c.order.push_back(n.id);
+  }
+  m.sent = m.nodes;
+  return c;
+}
+
+void Reset() { M() = Mirror(); }
+
+void Activate(ImGuiID id) {
+  Pending& p = M().pending[id];
+  p.activate = true;
+  p.frame = M().frame;
+}
+
+void SetValue(ImGuiID id, const std::string& value) {
+  Pending& p = M().pending[id];
+  p.has_value = true;
+  p.value = value;
+  p.frame = M().frame;
+}
+
+void Focus(ImGuiID id) {
+  M().focused = id;
+  if (id == 0) M().scrolled_to = 0;
+}
+
+ImGuiID Focused() { return M().focused; }
+
+void Escape() { M().escape = true; }
+
+bool TakeEscape() { return std::exchange(M().escape, false); }
+
+bool LastSetByMirror() { return M().last_set != 0 && M().last_set == GImGui->LastItemData.ID; }
+
+void SetNextName(const char* name) { M().next_name = name ? name : ""; }
+
+Node& NoteLastItem(Role role, const char* label, ImGuiID id) { return NoteLast(role, label ? label : "", id); }
+
+}  // namespace a11y
+
+using a11y::Node;
+using a11y::Role;
+
+bool Button(const char* label, const ImVec2& size) {
+  const bool pressed = ImGui::Button(label, size);
+  const ImGuiID id = ImGui::GetItemID();
+  const Node& n = a11y::NoteLast(Role::button, a11y::Shown(label), id);
+  return (a11y::TakeActivate(id) && !n.disabled) || pressed;
+}
+
+bool SmallButton(const char* label) {
+  const bool pressed = ImGui::SmallButton(label);
+  const ImGuiID id = ImGui::GetItemID();
+  const Node& n = a11y::NoteLast(Role::button, a11y::Shown(label), id);
+  return (a11y::TakeActivate(id) && !n.disabled) || pressed;
+}
+
+bool ArrowButton(const char* str_id, ImGuiDir dir, const char* name) {
+  const bool pressed = ImGui::ArrowButton(str_id, dir);
+  const ImGuiID id = ImGui::GetItemID();
+  const Node& n = a11y::NoteLast(Role::button, name ? name : "", id);
+  return (a11y::TakeActivate(id) && !n.disabled) || pressed;
+}
+
+bool Checkbox(const char* label, bool* v) {
+  bool changed = ImGui::Checkbox(label, v);
+  const ImGuiID id = ImGui::GetItemID();
+  Node& n = a11y::NoteLast(Role::checkbox, a11y::Shown(label), id);
+  if (a11y::TakeActivate(id) && !n.disabled) {
+    *v = !*v;
+    changed = true;
+  }
+  n.on = *v;
+  return changed;
+}
+
+bool RadioButton(const char* label, bool active) {
+  const std::vector<Node>& before = a11y::Nodes();
+  const ImGuiID group = !before.empty() && before.back().role == Role::radio ? before.back().group : 0;
+  const bool pressed = ImGui::RadioButton(label, active);
+  const ImGuiID id = ImGui::GetItemID();
+  Node& n = a11y::NoteLast(Role::radio, a11y::Shown(label), id);
+  n.group = group ? group : n.id;
+  n.on = active;
+  return (a11y::TakeActivate(id) && !n.disabled) || pressed;
+}
+
+bool SliderInt(const char* label, int* v, int lo, int hi, const char* format, ImGuiSliderFlags flags) {
+  bool changed = ImGui::SliderInt(label, v, lo, hi, format, flags);
+  const ImGuiID id = ImGui::GetItemID();
+  std::string value;
+  double p = 0;
+  if (a11y::TakeValue(id, &value) && a11y::ParseNumber(value, &p)) {
+    const int x = static_cast<int>(std::lround(std::clamp(p, static_cast<double>(lo), static_cast<double>(hi))));
+    changed = changed || x != *v;
+    *v = x;
+  }
+  Node& n = a11y::NoteLast(Role::slider, a11y::Shown(label), id);
+  n.lo = static_cast<float>(lo);
+  n.hi = static_cast<float>(hi);
+  n.step = 1;
+  n.now = static_cast<float>(*v);
+  n.value = a11y::Format(format, *v);
+  return changed;
+}
+
+bool SliderFloat(const char* label, float* v, float lo, float hi, const char* format, ImGuiSliderFlags flags) {
+  bool changed = ImGui::SliderFloat(label, v, lo, hi, format, flags);
+  const ImGuiID id = ImGui::GetItemID();
+  // A logarithmic slider moves in steps of its position, log10 of the value (as the pointer drags it).
+  const bool log = (flags & ImGuiSliderFlags_Logarithmic) != 0 && lo > 0 && hi > 0;
+  std::string value;
+  double p = 0;
+  if (a11y::TakeValue(id, &value) && a11y::ParseNumber(value, &p)) {
+    const float x = std::clamp(static_cast<float>(log ? std::pow(10.0, p) : p), lo, hi);
+    changed = changed || x != *v;
+    *v = x;
+  }
+  Node& n = a11y::NoteLast(Role::slider, a11y::Shown(label), id);
+  n.lo = log ? std::log10(lo) : lo;
+  n.hi = log ? std::log10(hi) : hi;
+  n.step = (n.hi - n.lo) / 100.0f;
+  n.now = log ? std::log10(std::max(*v, lo)) : *v;
+  n.value = a11y::Format(format, static_cast<double>(*v));
+  return changed;
+}
+
+bool InputInt(const char* label, int* v) {
+  bool changed = ImGui::InputInt(label, v);
+  const ImGuiID id = ImGui::GetItemID();
+  std::string value;
+  if (a11y::TakeValue(id, &value)) {
+    char* end = nullptr;
+    const long x = std::strtol(value.c_str(), &end, 10);
+    if (end != value.c_str() && x >= INT32_MIN && x <= INT32_MAX) {
+      changed = changed || static_cast<int>(x) != *v;
+      *v = static_cast<int>(x);
+    }
+  }
+  Node& n = a11y::NoteLast(Role::number, a11y::Shown(label), id);
+  n.now = static_cast<float>(*v);
+  n.step = 1;
+  n.value = std::to_string(*v);
+  return changed;
+}
+
+bool InputInt2(const char* label, int v[2]) {
+  bool changed = ImGui::InputInt2(label, v);
+  const ImGuiID id = ImGui::GetItemID();
+  std::string value;
+  if (a11y::TakeValue(id, &value)) {  // "640, 480", "640 x 480": two whole numbers
+    int a = 0, b = 0;
+    const char* p = value.c_str();
+    char* end = nullptr;
+    a = static_cast<int>(std::strtol(p, &end, 10));
+    if (end != p) {
+      p = end;
+      while (*p && !(*p >= '0' && *p <= '9') && *p != '-') ++p;
+      b = static_cast<int>(std::strtol(p, &end, 10));
+      if (end != p) {
+        changed = changed || a != v[0] || b != v[1];
+        v[0] = a;
+        v[1] = b;
+      }
+    }
+  }
+  Node& n = a11y::NoteLast(Role::textbox, a11y::Shown(label), id);
+  n.value = std::to_string(v[0]) + ", " + std::to_string(v[1]);
+  return changed;
+}
+
+bool InputTextWithHint(const char* label, const char* hint, std::string* text, ImGuiInputTextFlags flags) {
+  bool changed = hint ? ImGui::InputTextWithHint(label, hint, text, flags) : ImGui::InputText(label, text, flags);
+  const ImGuiID id = ImGui::GetItemID();
+  const bool read_only = (flags & ImGuiInputTextFlags_ReadOnly) != 0;
+  std::string value;
+  if (a11y::TakeValue(id, &value) && !read_only && value != *text) {
+    *text = value;
+    changed = true;
+  }
+  std::string name = a11y::Shown(label);
+  if (name.empty() && hint && a11y::M().next_name.empty()) name = hint;
+  Node& n = a11y::NoteLast(Role::textbox, name, id);
+  n.value = *text;
+  n.read_only = read_only;
+  return changed;
+}
+
+bool InputText(const char* label, std::string* text, ImGuiInputTextFlags flags) {
+  return InputTextWithHint(label, nullptr, text, flags);
+}
+
+int ChoiceIndex(const std::vector<std::string>& options, const std::string& value) {
+  const auto it = std::find(options.begin(), options.end(), value);
+  return it == options.end() ? -1 : static_cast<int>(it - options.begin());
+}
+
+bool Combo(const char* label, int* chosen, const std::vector<std::string>& options, const char* preview,
+           const std::vector<std::string>& tips) {
+  const int count = static_cast<int>(options.size());
+  const bool in_range = *chosen >= 0 && *chosen < count;
+  const char* shown = in_range ? options[static_cast<std::size_t>(*chosen)].c_str() : (preview ? preview : "");
+  const ImGuiID id = ImGui::GetID(label);
+  bool changed = false;
+  ImRect rect;
+  if (ImGui::BeginCombo(label, shown)) {  // open: the popup's window is now the last item; where it was drawn last
+    for (const Node& n : a11y::M().sent)
+      if (n.id == id) rect = ImRect(n.x, n.y, n.x + n.w, n.y + n.h);
+    for (int i = 0; i < count; ++i) {
+      ImGui::PushID(i);
+      if (ImGui::Selectable(options[static_cast<std::size_t>(i)].c_str(), i == *chosen) && i != *chosen) {
+        *chosen = i;
+        changed = true;
+      }
+      if (i == *chosen) ImGui::SetItemDefaultFocus();
+      if (static_cast<std::size_t>(i) < tips.size() && ImGui::IsItemHovered())
+        ImGui::SetTooltip("%s", tips[static_cast<std::size_t>(i)].c_str());
+      ImGui::PopID();
+    }
+    ImGui::EndCombo();
+  } else {
+    rect = GImGui->LastItemData.Rect;
+  }
+  std::string value;
+  if (a11y::TakeValue(id, &value)) {
+    char* end = nullptr;
+    const long i = std::strtol(value.c_str(), &end, 10);
+    if (end != value.c_str() && i >= 0 && i < count && i != *chosen) {
+      *chosen = static_cast<int>(i);
+      changed = true;
+    }
+  }
+  Node& n = a11y::NoteRect(Role::combo, a11y::Shown(label), id, rect);
+  n.options = options;
+  n.now = static_cast<float>(*chosen);
+  n.value = *chosen >= 0 && *chosen < count ? options[static_cast<std::size_t>(*chosen)] : shown;
+  return changed;
+}
+
+namespace {
+
+// A collapsing header or tree node: activating it opens or closes it, as a click on it does.
+bool Disclosure(const char* label, ImGuiTreeNodeFlags flags, bool header) {
+  const ImGuiID id = ImGui::GetID(label);
+  if (a11y::TakeActivate(id)) {
+    const bool was_open = ImGui::GetStateStorage()->GetInt(id, (flags & ImGuiTreeNodeFlags_DefaultOpen) ? 1 : 0);
+    ImGui::SetNextItemOpen(!was_open, ImGuiCond_Always);
+  }
+  const bool open = header ? ImGui::CollapsingHeader(label, flags) : ImGui::TreeNodeEx(label, flags);
+  Node& n = a11y::NoteLast(Role::disclosure, a11y::Shown(label), id);
+  n.on = open;
+  n.level = header ? 2 : 3;
+  return open;
+}
+
+}  // namespace
+
+bool CollapsingHeader(const char* label, ImGuiTreeNodeFlags flags) { return Disclosure(label, flags, true); }
+
+bool TreeNode(const char* label) { return Disclosure(label, 0, false); }
+
+bool BeginTabBar(const char* str_id, ImGuiTabBarFlags flags) {
+  if (!ImGui::BeginTabBar(str_id, flags)) return false;
+  const ImGuiTabBar* bar = GImGui->CurrentTabBar;
+  a11y::M().tab_bar = bar->ID;
+  a11y::NoteRect(Role::tablist, "", bar->ID, bar->BarRect);
+  return true;
+}
+
+bool BeginTabItem(const char* label, bool* open, ImGuiTabItemFlags flags) {
+  const ImGuiID id = ImGui::GetID(label);
+  if (a11y::TakeActivate(id)) flags |= ImGuiTabItemFlags_SetSelected;
+  const bool selected = ImGui::BeginTabItem(label, open, flags);
+  Node& n = a11y::NoteLast(Role::tab, a11y::Shown(label), id);
+  n.group = a11y::M().tab_bar;
+  n.on = selected;
+  return selected;
+}
+
+bool MenuItem(const char* label, const char* shortcut, bool selected, bool enabled) {
+  bool pressed = ImGui::MenuItem(label, shortcut, selected, enabled);
+  const ImGuiID id = ImGui::GetItemID();
+  a11y::NoteLast(Role::button, a11y::Shown(label), id).disabled = !enabled;
+  if (a11y::TakeActivate(id) && enabled) {
+    pressed = true;
+    ImGui::CloseCurrentPopup();  // as a click on it closes its menu
+  }
+  return pressed;
+}
+
+void ProgressBar(float fraction, const ImVec2& size, const char* overlay) {
+  ImGui::ProgressBar(fraction, size, overlay);
+  Node& n = a11y::NoteLast(Role::progress, overlay ? overlay : "");
+  n.lo = 0;
+  n.hi = 1;
+  n.now = ImSaturate(fraction);
+  n.value = a11y::Format("%.0f%%", static_cast<double>(n.now * 100.0f));
+}
+
+void TextUnformatted(const char* text, const char* text_end) {
+  ImGui::TextUnformatted(text, text_end);
+  a11y::NoteLast(Role::text, text_end ? std::string(text, text_end) : std::string(text ? text : ""));
+}
+
+void Text(const char* fmt, ...) {
+  va_list args;
+  va_start(args, fmt);
+  const std::string s = a11y::FormatV(fmt, args);
+  va_end(args);
+  TextUnformatted(s.c_str());
+}
+
+void TextColored(const ImVec4& colour, const char* fmt, ...) {
+  va_list args;
+  va_start(args, fmt);
+  const std::string s = a11y::FormatV(fmt, args);
+  va_end(args);
+  ImGui::PushStyleColor(ImGuiCol_Text, colour);
+  TextUnformatted(s.c_str());
+  ImGui::PopStyleColor();
+}
+
+void TextDisabled(const char* fmt, ...) {
+  va_list args;
+  va_start(args, fmt);
+  const std::string s = a11y::FormatV(fmt, args);
+  va_end(args);
+  ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+  TextUnformatted(s.c_str());
+  ImGui::PopStyleColor();
+}
+
+void TextWrapped(const char* fmt, ...) {
+  va_list args;
+  va_start(args, fmt);
+  const std::string s = a11y::FormatV(fmt, args);
+  va_end(args);
+  ImGui::PushTextWrapPos(0.0f);
+  TextUnformatted(s.c_str());
+  ImGui::PopTextWrapPos();
+}
+
+void Heading(const char* text, int level) {
+  ImGui::TextUnformatted(text);
+  a11y::NoteLast(Role::heading, text).level = level;
+}
+
+bool ItemEditDone() { return ImGui::IsItemDeactivatedAfterEdit() || a11y::LastSetByMirror(); }
+
+}  // namespace attnlab::ui
