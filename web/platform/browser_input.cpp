@@ -77,6 +77,7 @@ EM_JS(void, js_text_input_sync, (int want, int over_text, float x, float y, floa
     el.type = "text";
     el.id = "attnlab-text-input";
     el.setAttribute("aria-label", "text");
+    el.tabIndex = -1;  // focused by the app when a text field is edited, never by Tab (the mirror has the fields)
     el.setAttribute("autocomplete", "off");
     el.setAttribute("autocorrect", "off");
     el.setAttribute("autocapitalize", "none");

@@ -28,6 +28,7 @@
 #include "imgui_impl_sdl.h"
 #include "web/app/app.h"
 #include "web/panels/panels.h"
+#include "web/platform/a11y_dom.h"
 #include "web/platform/api.h"
 #include "web/platform/browser_input.h"
 #include "web/platform/corpus_fetch.h"
@@ -383,13 +384,16 @@ void frame(void* arg) {
   }
   ImGui_ImplSDL2_NewFrame();
   attnlab::text_input_before_frame();
+  attnlab::mirror_begin_frame();
   rt.touch.before_frame(static_cast<float>(frame_ms / 1000.0));
   ImGui::NewFrame();
+  attnlab::mirror_new_frame(*rt.app);
   const ImVec2 display = ImGui::GetIO().DisplaySize;
   attnlab::ShowApp(*rt.app, *rt.textures, display.x, display.y);
   rt.touch.after_frame();
   ImGui::Render();
   attnlab::text_input_after_frame();
+  attnlab::mirror_after_frame();
 
   // To the GPU only if it looks different from what the screen shows (web/ui/frame_change.h): a frame is the
   // costly part, and while nothing moves (or the trainer's next state has not come yet) it would only take the

@@ -1,0 +1,241 @@
+// The semantic mirror (web/ui/a11y.h, web/platform/a11y_dom.cpp), as a screen reader and a keyboard meet it:
+// Chromium's own accessibility tree (CDP Accessibility.getFullAXTree) holds every control the frame drew, with
+// its name, role and value, in the interface's language; acting on the mirrored controls (a screen reader's
+// activate, Tab, the arrow keys, Enter) changes the app as the pointer would; Tab leaves the page again; a
+// frame that changes nothing on screen changes no DOM node. No mouse or touch event is sent here.
+import assert from 'node:assert/strict';
+import { join } from 'node:path';
+import { test, before, after, serve, launch, openPage, waitReady, frames, ROOT } from './harness.mjs';
+
+const AXE = join(ROOT, 'node_modules/axe-core/axe.min.js');
+
+let browser, server;
+before(async () => { browser = await launch(); server = await serve(); });
+after(async () => { await browser?.close(); await server?.close(); });
+
+const state = (page) => page.evaluate(() => window.attnlab.getState());
+async function until(page, what, check, ms = 20000) {
+  const t0 = Date.now();
+  for (;;) {
+    const v = await check();
+    if (v) return v;
+    assert.ok(Date.now() - t0 < ms, `timed out waiting for ${what}`);
+    await page.waitForTimeout(100);
+  }
+}
+
+async function open(hash, options = {}) {
+  const o = await openPage(browser, options);
+  await o.page.goto(server.url + hash);
+  await waitReady(o.page);
+  await frames(o.page, 3);
+  o.cdp = await o.context.newCDPSession(o.page);
+  return o;
+}
+
+// Chromium's accessibility tree: the nodes not ignored, as {role, name, value, props}.
+async function axTree(o) {
+  const { nodes } = await o.cdp.send('Accessibility.getFullAXTree');
+  return nodes.filter((n) => !n.ignored).map((n) => ({
+    role: n.role?.value, name: (n.name?.value ?? '').replace(/\s+/g, ' ').trim(), value: n.value?.value,
+    props: Object.fromEntries((n.properties || []).map((p) => [p.name, p.value?.value])),
+  }));
+}
+
+// What ImGui itself reported drawing (its test-engine hooks, web/platform/browser_input.cpp): the labelled
+// widgets of the last frame, in sight.
+async function drawnWidgets(page) {
+  await page.evaluate(() => window.attnlab._ui({ items: true }));
+  await frames(page, 3);
+  const { items } = await page.evaluate(() => window.attnlab._ui({ items: true }));
+  return items.map((it) => ({ ...it, shown: it.label.split('##')[0].replace(/\s+/g, ' ').trim() }))
+    .filter((it) => it.shown && !it.shown.startsWith('#') && it.visible[3] > it.visible[1] + 1);
+}
+
+const ROLES = new Set(['button', 'checkbox', 'radio', 'slider', 'combobox', 'tab', 'textbox', 'spinbutton',
+                       'MenuListPopup', 'PopUpButton']);
+
+test('every widget drawn is in the accessibility tree with its name, role and value', async () => {
+  const o = await open('#task=seen&train=false');
+  const tree = await axTree(o);
+  const controls = tree.filter((n) => ROLES.has(n.role));
+  const names = new Set(controls.map((n) => n.name));
+  const drawn = await drawnWidgets(o.page);
+  assert.ok(drawn.length >= 15, `ImGui drew ${drawn.length} labelled widgets`);
+  const missing = drawn.filter((it) => !names.has(it.shown) && !tree.some((n) => n.name === it.shown));
+  assert.deepEqual(missing.map((it) => `${it.window}: ${it.shown}`), [], 'drawn but not mirrored');
+
+  const tabs = tree.filter((n) => n.role === 'tab');
+  assert.ok(tabs.some((t) => t.name === 'Attention' && t.props.selected === true), 'the Attention view\'s tab, selected');
+  assert.ok(tree.some((n) => n.role === 'tablist'), 'the tabs are in a tablist');
+  const seed = controls.find((n) => n.name === 'seed');
+  const steps = controls.filter((n) => n.role === 'slider');
+  assert.ok(steps.length >= 2, `sliders: ${JSON.stringify(steps)}`);
+  for (const s of steps) assert.ok(s.props.valuemin !== undefined && s.props.valuemax !== undefined, JSON.stringify(s));
+  const combos = controls.filter((n) => n.role === 'combobox' || n.role === 'PopUpButton' || n.role === 'MenuListPopup');
+  assert.ok(combos.some((c) => c.name === 'task'), `the task combo: ${JSON.stringify(combos)}`);
+  const headers = tree.filter((n) => n.role === 'button' && n.props.expanded !== undefined);
+  assert.ok(headers.length >= 3, 'the collapsing headers say whether they are open');
+  assert.ok(tree.some((n) => n.role === 'heading'), 'headings');
+  // text that the panels draw is text in the tree: the Data panel's introduction
+  const intro = await o.page.evaluate(() => [...document.querySelectorAll('#attnlab-a11y p')].map((p) => p.textContent));
+  assert.ok(intro.some((t) => t.length > 80), 'a paragraph of the panels\' prose');
+  assert.equal(await o.page.evaluate(() => document.getElementById('attnlab-a11y').lang), 'en');
+  void seed;
+  await o.context.close();
+});
+
+test('a frame with no visible change changes no DOM node; a change changes only its nodes', async () => {
+  const o = await open('#task=seen&train=false');
+  await o.page.waitForTimeout(1000);  // the first frames settle (layout, fonts)
+  // Idle: the frames that look like the one on screen (not presented to the GPU) call no JavaScript; the
+  // status line's frame rate, shown once a second, is the one thing that changes, and only its node.
+  const idle = await o.page.evaluate(() => new Promise((done) => {
+    const root = document.getElementById('attnlab-a11y');
+    let batches = 0;
+    const targets = new Set();
+    const mo = new MutationObserver((records) => {
+      ++batches;
+      for (const r of records) targets.add(r.target.closest ? r.target.closest('[data-id]') : r.target.parentElement);
+    });
+    const before = window.attnlab._layout();
+    mo.observe(root, { subtree: true, childList: true, attributes: true, characterData: true });
+    setTimeout(() => {
+      mo.disconnect();
+      const after = window.attnlab._layout();
+      done({ batches, targets: [...targets].map((t) => t?.textContent), frames: after.frame - before.frame,
+             presented: after.presented - before.presented });
+    }, 2000);
+  }));
+  assert.ok(idle.frames >= 20, `frames drawn: ${idle.frames}`);
+  assert.ok(idle.batches <= idle.presented, `${idle.batches} changes to the mirror, ${idle.presented} frames that looked different`);
+  assert.ok(idle.targets.length <= 1, `nodes changed while idle: ${JSON.stringify(idle.targets)}`);
+  // one training step changes the numbers shown, and only a few nodes
+  const changed = await o.page.evaluate(() => new Promise((done) => {
+    const root = document.getElementById('attnlab-a11y');
+    const nodes = new Set();
+    const mo = new MutationObserver((records) => { for (const r of records) nodes.add(r.target); });
+    mo.observe(root, { subtree: true, childList: true, attributes: true, characterData: true });
+    Promise.resolve(window.attnlab.step(1)).then(() => setTimeout(() => { mo.disconnect(); done(nodes.size); }, 500));
+  }));
+  const total = await o.page.evaluate(() => document.querySelectorAll('#attnlab-a11y [data-id]').length);
+  assert.ok(changed > 0 && changed < total / 2, `a step changed ${changed} of ${total} nodes`);
+  await o.context.close();
+});
+
+test('keyboard only: Tab reaches the controls, arrows and Enter change the model, Tab leaves the page', async () => {
+  const o = await open('#task=seen&train=false');
+  const p = o.page;
+  const active = () => p.evaluate(() => {
+    const el = document.activeElement;
+    const root = document.getElementById('attnlab-a11y');
+    return { inMirror: !!root && root.contains(el), text: el?.getAttribute('aria-label') || el?.textContent || '',
+             role: el?.dataset?.role || el?.tagName };
+  });
+  await p.keyboard.press('Tab');
+  assert.ok((await active()).inMirror, 'the first Tab enters the mirror');
+  // open the Model panel: Tab to its header, Enter
+  const tabTo = async (test, limit = 120) => {
+    const seen = [];
+    for (let i = 0; i < limit; ++i) {
+      const a = await active();
+      if (a.inMirror && test(a)) return a;
+      seen.push(`${a.role} ${a.text}`.slice(0, 40));
+      await p.keyboard.press('Tab');
+    }
+    assert.fail(`not reached by Tab; passed ${seen.slice(0, 60).join(' | ')}`);
+  };
+  await tabTo((a) => a.role === 'disclosure' || (a.role === 'BUTTON' && /Model/.test(a.text)));
+  const layers0 = (await state(p)).layers;
+  await p.keyboard.press('Enter');
+  await frames(p, 4);
+  await tabTo((a) => a.role === 'slider' && /^layers/.test(a.text));
+  await p.keyboard.press('ArrowRight');
+  await frames(p, 4);
+  assert.equal((await state(p)).layers, layers0, 'the Model panel collects changes until Apply');
+  await tabTo((a) => a.role === 'button' && /apply/i.test(a.text));
+  await p.keyboard.press('Enter');
+  await until(p, 'the layers to change', async () => (await state(p)).layers === layers0 + 1);
+  // a combo: the arrow keys choose
+  await tabTo((a) => a.role === 'combo' && a.text === 'normalization');
+  const norm0 = (await state(p)).norm;
+  await p.keyboard.press('ArrowDown');
+  await frames(p, 4);
+  await tabTo((a) => a.role === 'button' && /apply/i.test(a.text));
+  await p.keyboard.press('Enter');
+  await until(p, 'the normalization to change', async () => (await state(p)).norm !== norm0);
+  // a menu: Enter opens it, its items are controls too, Escape closes it and gives the focus back
+  await tabTo((a) => a.role === 'button' && /^Export/.test(a.text));
+  const items = () => p.evaluate(() => [...document.querySelectorAll('#attnlab-a11y button')]
+    .map((b) => b.textContent).filter((t) => t.startsWith('Save PNG')).length);
+  assert.equal(await items(), 0);
+  await p.keyboard.press('Enter');
+  await until(p, 'the menu to open', async () => (await items()) === 1);
+  await p.keyboard.press('Escape');
+  await until(p, 'the menu to close', async () => (await items()) === 0);
+  assert.match((await active()).text, /^Export/, 'the focus is back on the menu\'s button');
+  // no trap: Tab from the last control leaves the mirror
+  await p.evaluate(() => {
+    const all = [...document.querySelectorAll('#attnlab-a11y button, #attnlab-a11y input, #attnlab-a11y select')];
+    all[all.length - 1].focus();
+  });
+  await p.keyboard.press('Tab');
+  assert.equal((await active()).inMirror, false, 'Tab leaves the mirror after its last control');
+  await o.context.close();
+});
+
+test('the mirror is in Chinese when the interface is, at once', async () => {
+  const o = await open('#task=seen&train=false&lang=zh');
+  await until(o.page, 'the Chinese mirror', async () =>
+    o.page.evaluate(() => document.getElementById('attnlab-a11y')?.lang === 'zh-Hans'));
+  const tabs = (await axTree(o)).filter((n) => n.role === 'tab').map((n) => n.name);
+  assert.ok(tabs.includes('注意力'), `tabs: ${tabs}`);
+  await o.page.evaluate(() => window.attnlab.setState({ lang: 'en' }));
+  await until(o.page, 'the English mirror', async () =>
+    o.page.evaluate(() => document.getElementById('attnlab-a11y').lang === 'en'));
+  const en = (await axTree(o)).filter((n) => n.role === 'tab').map((n) => n.name);
+  assert.ok(en.includes('Attention'), `tabs: ${en}`);
+  await o.context.close();
+});
+
+// axe-core's WCAG 2.0 / 2.1 A and AA rules on the page as it is: no violation. (axe passes an empty canvas, so
+// each view must also have its controls and text in the layer.)
+async function axe(page, where) {
+  await page.addScriptTag({ path: AXE });
+  const r = await page.evaluate(() => window.axe.run(document, {
+    runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } }));
+  const found = r.violations.map((v) => `${v.id}: ${v.nodes.slice(0, 3).map((n) => n.html.slice(0, 120)).join(' ; ')}`);
+  assert.deepEqual(found, [], `${where}: axe-core violations`);
+  const mirrored = await page.evaluate(() => document.querySelectorAll('#attnlab-a11y [data-id]').length);
+  assert.ok(mirrored >= 10, `${where}: ${mirrored} elements in the layer`);
+}
+
+test('axe-core: no WCAG 2.0/2.1 A or AA violation in the playground, a lesson stop, an embed, in both languages',
+     { timeout: 120000 }, async () => {
+  for (const [where, hash, options] of [
+    ['playground', '#task=seen&train=false', {}],
+    ['playground, 中文', '#task=seen&train=false&lang=zh', {}],
+    ['a narrow page', '#task=seen&train=false&panel=pe', { width: 400, height: 700 }],
+    ['an embed', '#embed=1&task=seen&panel=attention&controls=run,step,heads&train=false', { width: 800, height: 600 }],
+  ]) {
+    const o = await open(hash, options);
+    await o.page.waitForTimeout(300);
+    await axe(o.page, where);
+    await o.context.close();
+  }
+  // a lesson stop before and after its reveal
+  const o = await open('#lesson=3');
+  await o.page.waitForTimeout(300);
+  await axe(o.page, 'lesson stop 3');
+  const L = await o.page.evaluate(() => window.attnlab.lesson());
+  await o.page.evaluate((g) => window.attnlab.predict(g), L.kind === 'choice' ? L.choices[0] : L.range[0]);
+  for (let i = 0; i < 200; ++i) {
+    const now = await o.page.evaluate(() => window.attnlab.lesson());
+    if (now.phase === 'reveal' || now.error) break;
+    await o.page.evaluate(() => window.attnlab.step(50));
+  }
+  assert.equal((await o.page.evaluate(() => window.attnlab.lesson())).phase, 'reveal');
+  await frames(o.page, 3);
+  await axe(o.page, 'lesson stop 3, revealed');
+  await o.context.close();
+});

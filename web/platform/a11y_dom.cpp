@@ -1,0 +1,316 @@
+#include "web/platform/a11y_dom.h"
+
+#include <nlohmann/json.hpp>
+
+#include <string>
+
+#include "imgui.h"
+#include "imgui_internal.h"  // ClosePopupToLevel
+#include "web/app/app.h"
+#include "web/platform/platform.h"
+#include "web/ui/a11y.h"
+#include "web/ui/strings.h"
+
+namespace attnlab {
+
+#if defined(__EMSCRIPTEN__)
+
+namespace {
+
+using nlohmann::json;
+using ui::a11y::Node;
+using ui::a11y::Role;
+
+// One note as the page reads it: only the fields its role uses.
+json to_json(const Node& n) {
+  json j = {{"id", n.id}, {"role", ui::a11y::RoleName(n.role)}, {"label", n.label}, {"r", {n.x, n.y, n.w, n.h}}};
+  if (n.group) j["group"] = n.group;
+  if (!n.value.empty()) j["value"] = n.value;
+  if (n.level) j["level"] = n.level;
+  if (n.on) j["on"] = true;
+  if (n.disabled) j["disabled"] = true;
+  if (n.read_only) j["readOnly"] = true;
+  switch (n.role) {
+    case Role::slider:
+    case Role::progress:
+      j["lo"] = n.lo;
+      j["hi"] = n.hi;
+      j["step"] = n.step;
+      j["now"] = n.now;
+      break;
+    case Role::number: j["now"] = n.now; break;
+    case Role::combo:
+      j["options"] = n.options;
+      j["now"] = n.now;
+      break;
+    default: break;
+  }
+  return j;
+}
+
+std::string g_lang_sent;  // the layer's lang attribute, as last set
+
+}  // namespace
+
+// clang-format off
+EM_JS(void, js_a11y_apply, (const char* text), {
+  var A = Module.attnlabA11y;
+  if (!A) {
+    var root = document.createElement("div");
+    root.id = "attnlab-a11y";
+    // over the canvas, its elements invisible (the canvas shows the widgets; ImGui draws the focus ring), never in
+    // the pointer's way; a screen reader, a magnifier and the keyboard use it
+    root.style.cssText = "position:fixed;left:0;top:0;width:100%;height:100%;overflow:hidden;pointer-events:none;" +
+                         "z-index:2";
+    var css = document.createElement("style");
+    css.textContent = "#attnlab-a11y [data-id]{opacity:0}" +
+                      "#attnlab-a11y .attnlab-skip{position:absolute;left:4px;top:4px;padding:6px 10px;opacity:0;" +
+                      "background:#1f6fd1;color:#fff;font:16px sans-serif;text-decoration:none;outline:2px solid #ffcc40}" +
+                      "#attnlab-a11y .attnlab-skip:focus{opacity:1}";
+    document.head.appendChild(css);
+    // first in the tab order: a link to the views (the selected tab of the views' tab bar)
+    var skip = document.createElement("a");
+    skip.className = "attnlab-skip";
+    skip.href = "#";
+    skip.textContent = "Skip to the views";
+    skip.addEventListener("click", function(e) {
+      e.preventDefault();
+      var tab = body.querySelector('[role=tab][aria-selected=true]') || body.querySelector('[role=tab]');
+      if (tab) tab.focus();
+    });
+    root.appendChild(skip);
+    var body = document.createElement("div");
+    root.appendChild(body);
+    document.body.appendChild(root);
+    A = Module.attnlabA11y = {root : root, body : body, skip : skip, els : new Map()};
+    var node = function(t) {
+      var el = t && t.closest ? t.closest("[data-id]") : null;
+      return el && root.contains(el) ? el : null;
+    };
+    var act = function(el, kind, value) {
+      Module.ccall("attnlab_a11y_act", null, [ "number", "number", "string" ], [ Number(el.dataset.id), kind, value ]);
+    };
+    var focus = function(id) { Module.ccall("attnlab_a11y_focus", null, ["number"], [id]); };
+    root.addEventListener("click", function(e) {
+      var el = node(e.target);
+      var r = el ? el.dataset.role : "";
+      if (r === "button" || r === "tab" || r === "disclosure") {
+        A.opener = e.target;  // (what Escape gives the focus back to, if it opened a menu)
+        act(el, 0, "");
+      }
+    });
+    root.addEventListener("change", function(e) {
+      var el = node(e.target);
+      var r = el ? el.dataset.role : "";
+      if (r === "checkbox" || r === "radio") act(el, 0, "");
+      else if (r === "combo") act(el, 1, String(el.selectedIndex));
+      else if (r === "number") act(el, 1, el.value);
+    });
+    root.addEventListener("input", function(e) {
+      var el = node(e.target);
+      var r = el ? el.dataset.role : "";
+      if (r === "slider" || r === "textbox") act(el, 1, el.value);
+    });
+    root.addEventListener("focusin", function(e) {
+      var el = node(e.target);
+      focus(el ? Number(el.dataset.id) : 0);
+    });
+    root.addEventListener("focusout", function(e) {
+      if (!e.relatedTarget || !root.contains(e.relatedTarget)) focus(0);
+    });
+    // keys typed in the layer are the browser's (Tab, Space, Enter, the arrows), not SDL's, which would cancel them
+    ["keydown", "keypress", "keyup"].forEach(function(type) {
+      root.addEventListener(type, function(e) { e.stopPropagation(); });
+    });
+    // Escape closes a menu, a combo's list or the drawer, and gives the focus back to the button that opened it
+    root.addEventListener("keydown", function(e) {
+      if (e.key !== "Escape") return;
+      Module.ccall("attnlab_a11y_escape", null, [], []);
+      var back = A.opener;
+      if (back && back.isConnected && back !== document.activeElement) back.focus();
+    });
+    // and Tab is always the browser's: the focus moves into the layer, and out of the page (no keyboard trap)
+    window.addEventListener("keydown", function(e) {
+      if (e.key === "Tab") e.stopPropagation();
+    }, true);
+  }
+  var set = function(e, k, v) {
+    if (v === null || v === undefined || v === false) {
+      if (e.hasAttribute(k)) e.removeAttribute(k);
+    } else if (e.getAttribute(k) !== String(v)) {
+      e.setAttribute(k, String(v));
+    }
+  };
+  var tags = {text : "p", note : "p", button : "button", checkbox : "input", radio : "input", slider : "input",
+              number : "input", combo : "select", tablist : "div", tab : "button", textbox : "input", progress : "div"};
+  var make = function(n) {
+    var heading = n.role === "heading" || n.role === "disclosure";
+    var el = document.createElement(heading ? "h" + Math.min(6, Math.max(1, n.level || 2)) : (tags[n.role] || "p"));
+    el.dataset.id = String(n.id);
+    el.dataset.role = n.role;
+    el.dataset.level = String(n.level || 0);
+    var type = {checkbox : "checkbox", radio : "radio", slider : "range", number : "number", textbox : "text"}[n.role];
+    if (type) el.type = type;
+    if (n.role === "button" || n.role === "tab") el.type = "button";
+    if (n.role === "tab") el.setAttribute("role", "tab");
+    if (n.role === "tablist") el.setAttribute("role", "tablist");
+    if (n.role === "progress") el.setAttribute("role", "progressbar");
+    if (n.role === "disclosure") {
+      var b = document.createElement("button");
+      b.type = "button";
+      b.style.cssText = "width:100%;height:100%;margin:0;padding:0";
+      el.appendChild(b);
+    }
+    if (n.role !== "tablist") el.style.cssText = "position:absolute;margin:0;padding:0;overflow:hidden;box-sizing:border-box";
+    return el;
+  };
+  var update = function(el, n) {
+    if (n.role !== "tablist") {
+      var r = n.r.join(",");
+      if (el.dataset.r !== r) {
+        el.dataset.r = r;
+        el.style.left = n.r[0] + "px";
+        el.style.top = n.r[1] + "px";
+        el.style.width = n.r[2] + "px";
+        el.style.height = n.r[3] + "px";
+      }
+    }
+    var label = n.label || "";
+    var control = n.role === "disclosure" ? el.firstChild : el;
+    switch (n.role) {
+      case "text": case "note": case "heading": case "button": case "tab":
+        if (el.textContent !== label) el.textContent = label;
+        break;
+      case "disclosure":
+        if (control.textContent !== label) control.textContent = label;
+        set(control, "aria-expanded", n.on ? "true" : "false");
+        break;
+      default:
+        set(el, "aria-label", label || null);
+    }
+    if (n.role === "tab") set(el, "aria-selected", n.on ? "true" : "false");
+    if (n.role === "checkbox" || n.role === "radio") {
+      if (el.checked !== !!n.on) el.checked = !!n.on;
+      if (n.role === "radio") set(el, "name", "attnlab-radio-" + n.group);
+    }
+    if (n.role === "slider") {
+      set(el, "min", n.lo);
+      set(el, "max", n.hi);
+      set(el, "step", n.step > 0 ? n.step : "any");
+      set(el, "aria-valuetext", n.value || null);
+      if (Math.abs(Number(el.value) - n.now) > (n.step > 0 ? n.step / 2 : 1e-6)) el.value = String(n.now);
+    }
+    if (n.role === "number" && document.activeElement !== el && el.value !== String(n.value)) el.value = n.value;
+    if (n.role === "textbox") {
+      if (el.value !== (n.value || "")) el.value = n.value || "";
+      el.readOnly = !!n.readOnly;
+    }
+    if (n.role === "combo") {
+      var joined = (n.options || []).join("\n");
+      if (el.attnlabOptions !== joined) {
+        el.attnlabOptions = joined;
+        el.textContent = "";
+        (n.options || []).forEach(function(o) {
+          var opt = document.createElement("option");
+          opt.textContent = o;
+          el.appendChild(opt);
+        });
+      }
+      if (el.selectedIndex !== n.now) el.selectedIndex = n.now;
+    }
+    if (n.role === "progress") {
+      set(el, "aria-valuemin", 0);
+      set(el, "aria-valuemax", 100);
+      set(el, "aria-valuenow", Math.round(n.now * 100));
+      set(el, "aria-label", label || null);
+    }
+    if (n.role === "tab" || n.role === "radio") el.dataset.group = String(n.group || 0);
+    if (control.disabled !== undefined && control.disabled !== !!n.disabled) control.disabled = !!n.disabled;
+  };
+  var c = JSON.parse(UTF8ToString(text));
+  if (c.lang) A.root.lang = c.lang;
+  if (c.skip) A.skip.textContent = c.skip;
+  (c.removed || []).forEach(function(id) {
+    var el = A.els.get(id);
+    if (el) el.remove();
+    A.els.delete(id);
+  });
+  (c.upsert || []).forEach(function(n) {
+    var el = A.els.get(n.id);
+    var level = String(n.level || 0);
+    if (el && (el.dataset.role !== n.role || el.dataset.level !== level)) {  // another kind of element: made again
+      var fresh = make(n);
+      el.replaceWith(fresh);
+      el = fresh;
+      A.els.set(n.id, el);
+    }
+    if (!el) {
+      el = make(n);
+      A.els.set(n.id, el);
+    }
+    update(el, n);
+  });
+  if (c.order) {  // each element after the one before it in its parent (tabs in their tablist), moved only if not
+    var last = new Map();
+    c.order.forEach(function(id) {
+      var el = A.els.get(id);
+      if (!el) return;
+      var parent = (el.dataset.role === "tab" && A.els.get(Number(el.dataset.group))) || A.body;
+      var before = last.get(parent);
+      var want = before ? before.nextSibling : parent.firstChild;
+      if (want !== el) parent.insertBefore(el, want);
+      last.set(parent, el);
+    });
+  }
+});
+// clang-format on
+
+void mirror_begin_frame() { ui::a11y::BeginFrame(); }
+
+void mirror_after_frame() {
+  const ui::a11y::Change c = ui::a11y::TakeChange();
+  const std::string lang = ui::language() == "zh" ? "zh-Hans" : "en";
+  if (c.empty() && lang == g_lang_sent) return;  // nothing changed: the page is not called
+  json j = json::object();
+  if (lang != g_lang_sent) {
+    j["lang"] = lang;
+    j["skip"] = ui::S().a11y_skip;
+  }
+  g_lang_sent = lang;
+  if (!c.removed.empty()) j["removed"] = c.removed;
+  if (!c.upsert.empty()) {
+    json up = json::array();
+    for (const Node& n : c.upsert) up.push_back(to_json(n));
+    j["upsert"] = std::move(up);
+  }
+  if (c.reordered) j["order"] = c.order;
+  // a label cut inside a UTF-8 character is sent with U+FFFD rather than not at all
+  js_a11y_apply(j.dump(-1, ' ', false, json::error_handler_t::replace).c_str());
+}
+
+#else
+
+void mirror_begin_frame() { ui::a11y::BeginFrame(); }
+void mirror_after_frame() { ui::a11y::TakeChange(); }  // the desktop has no DOM: the notes are only kept
+
+#endif
+
+}  // namespace attnlab
+
+void attnlab::mirror_new_frame(App& app) {
+  if (!ui::a11y::TakeEscape()) return;
+  if (GImGui->OpenPopupStack.Size > 0) ImGui::ClosePopupToLevel(0, true);
+  app.picks.drawer_open = false;
+}
+
+// From the layer: Escape.
+ATTNLAB_EXPORT void attnlab_a11y_escape() { attnlab::ui::a11y::Escape(); }
+
+// From the layer: a control activated (kind 0) or set to `value` (kind 1).
+ATTNLAB_EXPORT void attnlab_a11y_act(unsigned id, int kind, const char* value) {
+  if (kind == 0) attnlab::ui::a11y::Activate(id);
+  else if (kind == 1 && value) attnlab::ui::a11y::SetValue(id, value);
+}
+
+// The layer's focus moved to the element of note `id` (0: out of the layer).
+ATTNLAB_EXPORT void attnlab_a11y_focus(unsigned id) { attnlab::ui::a11y::Focus(id); }
