@@ -114,7 +114,9 @@ test('a frame with no visible change changes no DOM node; a change changes only 
   const changed = await o.page.evaluate(() => new Promise((done) => {
     const root = document.getElementById('attnlab-a11y');
     const nodes = new Set();
-    const mo = new MutationObserver((records) => { for (const r of records) nodes.add(r.target); });
+    const mo = new MutationObserver((records) => {
+      for (const r of records) nodes.add((r.target.closest ? r.target : r.target.parentElement)?.closest('[data-id]'));
+    });
     mo.observe(root, { subtree: true, childList: true, attributes: true, characterData: true });
     Promise.resolve(window.attnlab.step(1)).then(() => setTimeout(() => { mo.disconnect(); done(nodes.size); }, 500));
   }));
@@ -176,7 +178,7 @@ test('keyboard only: Tab reaches the controls, arrows and Enter change the model
   assert.match((await active()).text, /^Export/, 'the focus is back on the menu\'s button');
   // no trap: Tab from the last control leaves the mirror
   await p.evaluate(() => {
-    const all = [...document.querySelectorAll('#attnlab-a11y button, #attnlab-a11y input, #attnlab-a11y select')];
+    const all = [...document.querySelectorAll('#attnlab-a11y *')].filter((e) => e.tabIndex >= 0);
     all[all.length - 1].focus();
   });
   await p.keyboard.press('Tab');
@@ -237,5 +239,68 @@ test('axe-core: no WCAG 2.0/2.1 A or AA violation in the playground, a lesson st
   assert.equal((await o.page.evaluate(() => window.attnlab.lesson())).phase, 'reveal');
   await frames(o.page, 3);
   await axe(o.page, 'lesson stop 3, revealed');
+  // the reveal is said in the live region, once it is ready
+  const said = await until(o.page, 'the reveal said', () => o.page.evaluate(() =>
+    document.querySelector('#attnlab-a11y [aria-live=polite]').textContent));
+  assert.match(said, /^You predicted: .+\. Measured: .+\. Your prediction (agrees with|differs from) the measurement\.$/);
+  await o.context.close();
+});
+
+test('each attention heatmap is a grid holding attnlab.attention(l, h) as percentages; the keyboard walks and picks cells',
+     async () => {
+  const o = await open('#task=seen&train=false&input=3 1 4 1 5');
+  const p = o.page;
+  const grids = () => p.evaluate(() => [...document.querySelectorAll('#attnlab-a11y table[role=grid]')].map((t) => ({
+    caption: t.caption?.textContent || '', cols: [...t.rows[0].cells].slice(1).map((c) => c.textContent),
+    rows: [...t.rows].slice(1).map((r) => r.cells[0].textContent),
+    cells: [...t.rows].slice(1).map((r) => [...r.cells].slice(1).map((c) => c.textContent)) })));
+  const all = await grids();
+  assert.ok(all.length >= 4, `${all.length} grids`);
+  const A = await p.evaluate(() => window.attnlab.attention(0, 1));
+  const g = all.find((x) => x.caption.startsWith('layer 1 · head 2'));
+  assert.ok(g, `captions: ${all.map((x) => x.caption.slice(0, 20))}`);
+  assert.deepEqual(g.cols, A.tokens);
+  assert.deepEqual(g.rows, A.tokens);
+  assert.deepEqual(g.cells, A.weights.map((row) => row.map((w) => `${Math.round(w * 1000) / 10} %`)));
+  assert.match(g.caption, /rows the largest value|the largest value of each row/, 'a sentence on the numbers');
+  assert.match(g.caption, /the largest is \d+(\.\d)? %, at row '.+' \(\d+\) and column '.+' \(\d+\)/);
+  const tree = await axTree(o);
+  assert.ok(tree.some((n) => n.role === 'grid' && n.name.startsWith('layer 1 · head 2')), 'a grid in the tree');
+  assert.ok(tree.filter((n) => n.role === 'gridcell').length >= A.tokens.length ** 2 * all.length);
+  // Tab to the first grid's cell, walk it with the arrows, Enter picks the head (its view alone, as a click does)
+  for (let i = 0; i < 200; ++i) {
+    if (await p.evaluate(() => document.activeElement?.getAttribute('role') === 'gridcell')) break;
+    await p.keyboard.press('Tab');
+  }
+  await p.keyboard.press('ArrowRight');
+  await p.keyboard.press('ArrowDown');
+  await p.keyboard.press('ArrowDown');
+  const at = await p.evaluate(() => ({ cell: document.activeElement.dataset.cell,
+                                       text: document.activeElement.textContent }));
+  const first = (await grids())[0];
+  assert.equal(Number(at.cell), 2 * first.cols.length + 1, 'two rows down, one column right');
+  assert.equal(at.text, first.cells[2][1]);
+  await p.keyboard.press('Enter');
+  await until(p, 'the picked head alone', async () => (await grids()).length === 1);
+  await o.context.close();
+});
+
+test('the live region says when training pauses, and nothing while it runs unless asked', async () => {
+  const o = await open('#task=seen&train=true');
+  const p = o.page;
+  await until(p, 'training', async () => (await p.evaluate(() => window.attnlab.metrics().step)) > 60);
+  const live = () => p.evaluate(() => document.querySelector('#attnlab-a11y [aria-live=polite]').textContent);
+  const quiet = await p.evaluate(() => new Promise((done) => {
+    const region = document.querySelector('#attnlab-a11y [aria-live=polite]');
+    let changes = 0;
+    const mo = new MutationObserver((r) => { changes += r.length; });
+    mo.observe(region, { subtree: true, childList: true, characterData: true });
+    setTimeout(() => { mo.disconnect(); done(changes); }, 2500);
+  }));
+  assert.equal(quiet, 0, 'said something while training ran (the setting is off)');
+  await p.evaluate(() => window.attnlab.train(false));
+  const said = await until(p, 'the pause said', live);
+  const step = (await p.evaluate(() => window.attnlab.metrics())).step;
+  assert.match(said, new RegExp(`^Training paused at step ${step}, dev accuracy (\\d+\\.\\d %|not measured yet)\\.$`));
   await o.context.close();
 });

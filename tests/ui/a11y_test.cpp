@@ -12,6 +12,7 @@
 #include "imgui.h"
 #include "imgui_internal.h"
 #include "web/ui/a11y.h"
+#include "web/ui/strings.h"
 
 namespace attnlab::ui {
 namespace {
@@ -318,6 +319,88 @@ TEST(Mirror, TheFocusedWidgetIsRingedAndScrolledIntoView) {
   EXPECT_LT(ImGui::GetDrawData()->TotalVtxCount, with_ring) << "the ring is drawn around the focused one only";
   EXPECT_GT(list->Scroll.y, 0.0f) << "leaving the focus does not scroll back";
   EXPECT_EQ(presses, 0);
+}
+
+// "I saw a saw": each word's weights; three rows look most at the next word, the second "saw" at the first one.
+const std::vector<std::string> kTokens{"I", "saw", "a", "saw"};
+const std::vector<float> kNextWord{0.10f, 0.60f, 0.20f, 0.10f,   // I    -> saw
+                                   0.05f, 0.15f, 0.70f, 0.10f,   // saw  -> a
+                                   0.10f, 0.10f, 0.20f, 0.60f,   // a    -> saw
+                                   0.09f, 0.71f, 0.10f, 0.10f};  // saw  -> saw (the first): the largest, 71 %
+
+TEST(Mirror, AGridIsSummedUpInOneSentenceFromItsNumbers) {
+  set_language("en");
+  EXPECT_EQ(a11y::GridSummary(kNextWord.data(), 4, 4, kTokens, kTokens, true),
+            "in 3 of 4 rows the largest value is one column to the right (the next one); the largest is 71 %, at "
+            "row 'saw' (4) and column 'saw' (2)");
+  const std::vector<float> first{0.7f, 0.1f, 0.1f, 0.1f, 0.6f, 0.2f, 0.1f, 0.1f,
+                                 0.5f, 0.1f, 0.3f, 0.1f, 0.4f, 0.2f, 0.2f, 0.2f};  // every row looks at "I"
+  EXPECT_EQ(a11y::GridSummary(first.data(), 4, 4, kTokens, kTokens, true),
+            "in 4 of 4 rows the largest value is in column 'I' (1); the largest is 70 %, at row 'I' (1) and column "
+            "'I' (1)");
+  const std::vector<float> self{2.0f, -1.0f, 0.5f, -2.0f, 3.0f, 0.0f, 1.0f, 1.0f, 4.0f};  // signed, no labels
+  EXPECT_EQ(a11y::GridSummary(self.data(), 3, 3, {}, {}, false),
+            "3 × 3 numbers from -2 to 4; in 3 of 3 rows the largest value is on the diagonal (the row's own column); "
+            "the largest is 4, at row 3 and column 3");
+  const std::vector<float> mixed{1, 0, 0, 0, 0, 1, 0, 1, 0, 1, 0, 0};  // 4 rows × 3 columns, no shared place
+  EXPECT_EQ(a11y::GridSummary(mixed.data(), 4, 3, {}, {}, false),
+            "4 × 3 numbers from 0 to 1; the largest value of each row is in a different place (no pattern shared by "
+            "most rows); the largest is 1, at row 1 and column 1");
+  set_language("zh");
+  EXPECT_EQ(a11y::GridSummary(kNextWord.data(), 4, 4, kTokens, kTokens, true),
+            "4 行里有 3 行的最大值在右边一列（下一个）；最大值是 71 %，在第 'saw' (4) 行、第 'saw' (2) 列");
+  set_language("en");
+}
+
+TEST(Mirror, AGridTakesNewNumbersAtMostOnceASecondAndItsCellsAreWalked) {
+  Context c;
+  set_language("en");
+  std::vector<float> w = kNextWord;
+  const ImGuiID id = 0x51a7u;
+  auto draw = [&] {
+    TextUnformatted("layer 1 · head 1");
+    a11y::NoteGrid(id, ImVec2(10, 40), ImVec2(110, 140), w.data(), 4, 4, kTokens, kTokens, true);
+  };
+  frame(draw);
+  const Node* g = find("layer 1 · head 1");  // the text drawn just before it is its caption
+  ASSERT_NE(g, nullptr);
+  ASSERT_EQ(g[1].role, Role::grid);
+  EXPECT_EQ(g[1].label, "layer 1 · head 1");
+  EXPECT_EQ(g[1].cells, kNextWord);
+  EXPECT_TRUE(g[1].percent);
+  EXPECT_EQ(g[1].rows, 4);
+  EXPECT_EQ(g[1].col_labels, kTokens);
+  EXPECT_EQ(g[1].value.rfind("in 3 of 4 rows", 0), 0u) << g[1].value;
+  EXPECT_EQ(g[1].x, 10.0f);
+  EXPECT_EQ(g[1].w, 100.0f);
+
+  w[0] = 0.9f;  // training moves the numbers every frame: the grid follows once a second (frames of 1/60 s)
+  int changes = 0;
+  for (int f = 0; f < 150; ++f) {
+    w[1] = 0.01f * static_cast<float>(f % 7);
+    for (const Node& n : frame(draw).upsert) changes += n.id == id;
+  }
+  EXPECT_GE(changes, 2);
+  EXPECT_LE(changes, 3);
+
+  a11y::Focus(id, 9);  // the keyboard on row 3, column 2 ('a' looks at 'saw')
+  frame(draw);
+  int row = -1, col = -1;
+  EXPECT_FALSE(a11y::GridCell(id, &row, &col));
+  EXPECT_EQ(row, 2);
+  EXPECT_EQ(col, 1);
+  a11y::SetValue(id, "3,1");  // Enter on a cell: a click on it
+  frame([&] {
+    draw();
+    EXPECT_TRUE(a11y::GridCell(id, &row, &col));
+  });
+  EXPECT_EQ(row, 3);
+  EXPECT_EQ(col, 1);
+  a11y::SetValue(id, "nonsense");
+  frame([&] {
+    draw();
+    EXPECT_FALSE(a11y::GridCell(id, &row, &col));
+  });
 }
 
 }  // namespace

@@ -43,6 +43,14 @@ struct ViewPicks {
   // Little room (a small embedded frame): the views open with one sentence, the rest behind (?)
   bool compact = false;
 
+  // What the page's live region has said (a screen reader reads it; web/ui/a11y.h Announce): the last reveal and
+  // notice said, whether training ran last frame, when progress was last said; and whether to say progress while
+  // training runs (the Training panel's checkbox; off: only a pause, a reveal and notices are said)
+  std::string said_reveal, said_notice;
+  bool was_training = false;
+  double said_progress_ms = 0;
+  bool announce_training = false;
+
   // The Share / Embed dialog's choices (web/panels/share.cpp)
   struct Share {
     bool open = false;

@@ -46,6 +46,10 @@ std::string MessageText(const Message& m) {
 
 // Problems the user should know about (a bad setting in a shared link, ...), in a band under the title.
 void ShowNotices(App& app) {
+  // the newest notice is said once in the live region (a screen reader reads it without going there)
+  const std::string newest = app.notices.empty() ? "" : MessageText(app.notices.back());
+  if (newest != app.picks.said_notice) ui::a11y::Announce(newest);
+  app.picks.said_notice = newest;
   if (app.notices.empty()) return;
   ImGui::PushStyleColor(ImGuiCol_ChildBg, ImVec4(0.35f, 0.22f, 0.05f, 1.0f));
   const std::size_t shown = std::min<std::size_t>(app.notices.size(), 3);
@@ -265,7 +269,34 @@ void ShowViewTabs(App& app, PanelTextures& tex, const std::vector<Panel>& panels
   app.picks.last_state_panel = app.state.panel;
 }
 
+// What the live region says of training: that it paused (with the step and dev accuracy), and, when the student
+// asked for it (picks.announce_training), the same every 10 s while it runs.
+void AnnounceTraining(App& app) {
+  const Trainer* t = app.runs.main.trainer.get();
+  const bool training = app.state.train && t && app.runs.main.error.empty();
+  const double now = app.clock.now_ms;
+  auto said = [&](const char* text) {
+    std::string dev = S().a11y_not_measured;
+    for (auto it = t->history().rbegin(); it != t->history().rend(); ++it)
+      if (it->dev_acc >= 0) {
+        char buf[32];
+        std::snprintf(buf, sizeof buf, "%.1f %%", it->dev_acc * 100.0);
+        dev = buf;
+        break;
+      }
+    return ui::fill(text, {{"step", std::to_string(t->steps_done())}, {"dev", dev}});
+  };
+  if (t && app.picks.was_training && !training) ui::a11y::Announce(said(S().a11y_paused));
+  if (training && !app.picks.was_training) app.picks.said_progress_ms = now;
+  if (training && app.picks.announce_training && now - app.picks.said_progress_ms >= 10000.0) {
+    ui::a11y::Announce(said(S().a11y_progress));
+    app.picks.said_progress_ms = now;
+  }
+  app.picks.was_training = training;
+}
+
 void ShowApp(App& app, PanelTextures& tex, float width, float height) {
+  AnnounceTraining(app);
   app.picks.layout.clear();
   RecordRect(app, "screen", 0, 0, width, height);
   RecordRect(app, "font", 0, 0, ImGui::GetFontSize(), ImGui::GetFontSize());

@@ -86,6 +86,8 @@ void ShowTrainingPanel(App& app, PanelTextures& tex) {
   ImGui::SetNextItemWidth(w);
   SettingInt(S().train_speed, "speed", &next.speed, 1, "%d%%");
   HelpMarker(S().train_speed_help);
+  ui::Checkbox(S().a11y_announce, &app.picks.announce_training);
+  HelpMarker(S().a11y_announce_help);
   if (next.train != app.state.train || next.lr != app.state.lr || next.batch != app.state.batch ||
       next.speed != app.state.speed)
     app.apply(next);

@@ -2,6 +2,9 @@
 
 #include <nlohmann/json.hpp>
 
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
 #include <string>
 
 #include "imgui.h"
@@ -43,6 +46,25 @@ json to_json(const Node& n) {
       j["options"] = n.options;
       j["now"] = n.now;
       break;
+    case Role::grid: {
+      j["rows"] = n.rows;
+      j["cols"] = n.cols;
+      j["rowLabels"] = n.row_labels;
+      j["colLabels"] = n.col_labels;
+      json cells = json::array();  // as read: a share to 0.01 %, another number to 4 significant digits
+      for (const float v : n.cells) {
+        if (!std::isfinite(v)) {
+          cells.push_back(nullptr);
+          continue;
+        }
+        char buf[32];
+        std::snprintf(buf, sizeof buf, n.percent ? "%.4f" : "%.4g", static_cast<double>(v));
+        cells.push_back(std::strtod(buf, nullptr));
+      }
+      j["cells"] = std::move(cells);
+      if (n.percent) j["percent"] = true;
+      break;
+    }
     default: break;
   }
   return j;
@@ -60,10 +82,12 @@ EM_JS(void, js_a11y_apply, (const char* text), {
     root.id = "attnlab-a11y";
     // over the canvas, its elements invisible (the canvas shows the widgets; ImGui draws the focus ring), never in
     // the pointer's way; a screen reader, a magnifier and the keyboard use it
-    root.style.cssText = "position:fixed;left:0;top:0;width:100%;height:100%;overflow:hidden;pointer-events:none;" +
+    root.style.cssText = "position:fixed;left:0;top:0;width:100%;height:100%;overflow:clip;pointer-events:none;" +
                          "z-index:2";
     var css = document.createElement("style");
-    css.textContent = "#attnlab-a11y [data-id]{opacity:0}" +
+    // touch-action: a range input asks the browser to pan vertically under it (its own style, kept even with
+    // pointer-events none), which would make a finger's drag over the canvas below a scroll the app cannot stop
+    css.textContent = "#attnlab-a11y [data-id]{opacity:0}#attnlab-a11y,#attnlab-a11y *{touch-action:none}" +
                       "#attnlab-a11y .attnlab-skip{position:absolute;left:4px;top:4px;padding:6px 10px;opacity:0;" +
                       "background:#1f6fd1;color:#fff;font:16px sans-serif;text-decoration:none;outline:2px solid #ffcc40}" +
                       "#attnlab-a11y .attnlab-skip:focus{opacity:1}";
@@ -81,8 +105,15 @@ EM_JS(void, js_a11y_apply, (const char* text), {
     root.appendChild(skip);
     var body = document.createElement("div");
     root.appendChild(body);
+    // the one polite live region: what changes by itself (a reveal, a notice, training paused)
+    var live = document.createElement("div");
+    live.setAttribute("role", "status");
+    live.setAttribute("aria-live", "polite");
+    live.className = "attnlab-live";
+    live.style.cssText = "position:absolute;left:0;top:0;width:1px;height:1px;overflow:clip;opacity:0";
+    root.appendChild(live);
     document.body.appendChild(root);
-    A = Module.attnlabA11y = {root : root, body : body, skip : skip, els : new Map()};
+    A = Module.attnlabA11y = {root : root, body : body, skip : skip, live : live, els : new Map()};
     var node = function(t) {
       var el = t && t.closest ? t.closest("[data-id]") : null;
       return el && root.contains(el) ? el : null;
@@ -90,7 +121,9 @@ EM_JS(void, js_a11y_apply, (const char* text), {
     var act = function(el, kind, value) {
       Module.ccall("attnlab_a11y_act", null, [ "number", "number", "string" ], [ Number(el.dataset.id), kind, value ]);
     };
-    var focus = function(id) { Module.ccall("attnlab_a11y_focus", null, ["number"], [id]); };
+    var focus = function(id, cell) {
+      Module.ccall("attnlab_a11y_focus", null, [ "number", "number" ], [ id, cell === undefined ? -1 : cell ]);
+    };
     root.addEventListener("click", function(e) {
       var el = node(e.target);
       var r = el ? el.dataset.role : "";
@@ -113,7 +146,34 @@ EM_JS(void, js_a11y_apply, (const char* text), {
     });
     root.addEventListener("focusin", function(e) {
       var el = node(e.target);
-      focus(el ? Number(el.dataset.id) : 0);
+      var cell = e.target.dataset && e.target.dataset.cell !== undefined ? Number(e.target.dataset.cell) : -1;
+      if (el && cell >= 0) {  // the grid's cell in the Tab order is the one last on
+        if (el.attnlabCells[el.attnlabAt]) el.attnlabCells[el.attnlabAt].tabIndex = -1;
+        el.attnlabAt = cell;
+        e.target.tabIndex = 0;
+      }
+      focus(el ? Number(el.dataset.id) : 0, cell);
+    });
+    // in a grid: the arrow keys, Home and End move between cells; Enter or Space is a click on the cell
+    root.addEventListener("keydown", function(e) {
+      var el = node(e.target);
+      if (!el || el.dataset.role !== "grid" || e.target.dataset.cell === undefined) return;
+      var cols = el.rows.length > 1 ? el.rows[1].cells.length - 1 : 0;
+      var at = Number(e.target.dataset.cell), n = el.attnlabCells.length;
+      var r = Math.floor(at / cols), c = at % cols, to = at;
+      if (e.key === "ArrowRight") to = c + 1 < cols ? at + 1 : at;
+      else if (e.key === "ArrowLeft") to = c > 0 ? at - 1 : at;
+      else if (e.key === "ArrowDown") to = at + cols < n ? at + cols : at;
+      else if (e.key === "ArrowUp") to = at - cols >= 0 ? at - cols : at;
+      else if (e.key === "Home") to = r * cols;
+      else if (e.key === "End") to = r * cols + cols - 1;
+      else if (e.key === "Enter" || e.key === " ") {
+        e.preventDefault();
+        act(el, 1, r + "," + c);
+        return;
+      } else return;
+      e.preventDefault();
+      if (el.attnlabCells[to]) el.attnlabCells[to].focus();
     });
     root.addEventListener("focusout", function(e) {
       if (!e.relatedTarget || !root.contains(e.relatedTarget)) focus(0);
@@ -142,7 +202,8 @@ EM_JS(void, js_a11y_apply, (const char* text), {
     }
   };
   var tags = {text : "p", note : "p", button : "button", checkbox : "input", radio : "input", slider : "input",
-              number : "input", combo : "select", tablist : "div", tab : "button", textbox : "input", progress : "div"};
+              number : "input", combo : "select", tablist : "div", tab : "button", textbox : "input", progress : "div",
+              grid : "table"};
   var make = function(n) {
     var heading = n.role === "heading" || n.role === "disclosure";
     var el = document.createElement(heading ? "h" + Math.min(6, Math.max(1, n.level || 2)) : (tags[n.role] || "p"));
@@ -155,13 +216,18 @@ EM_JS(void, js_a11y_apply, (const char* text), {
     if (n.role === "tab") el.setAttribute("role", "tab");
     if (n.role === "tablist") el.setAttribute("role", "tablist");
     if (n.role === "progress") el.setAttribute("role", "progressbar");
+    if (n.role === "grid") {
+      el.setAttribute("role", "grid");
+      el.style.cssText = "table-layout:fixed;border-collapse:collapse";
+    }
     if (n.role === "disclosure") {
       var b = document.createElement("button");
       b.type = "button";
       b.style.cssText = "width:100%;height:100%;margin:0;padding:0";
       el.appendChild(b);
     }
-    if (n.role !== "tablist") el.style.cssText = "position:absolute;margin:0;padding:0;overflow:hidden;box-sizing:border-box";
+    if (n.role !== "tablist")
+      el.style.cssText += ";position:absolute;margin:0;padding:0;overflow:clip;box-sizing:border-box";
     return el;
   };
   var update = function(el, n) {
@@ -184,6 +250,8 @@ EM_JS(void, js_a11y_apply, (const char* text), {
       case "disclosure":
         if (control.textContent !== label) control.textContent = label;
         set(control, "aria-expanded", n.on ? "true" : "false");
+        break;
+      case "grid":  // named by its caption
         break;
       default:
         set(el, "aria-label", label || null);
@@ -224,12 +292,74 @@ EM_JS(void, js_a11y_apply, (const char* text), {
       set(el, "aria-valuenow", Math.round(n.now * 100));
       set(el, "aria-label", label || null);
     }
+    if (n.role === "grid") grid(el, n);
     if (n.role === "tab" || n.role === "radio") el.dataset.group = String(n.group || 0);
     if (control.disabled !== undefined && control.disabled !== !!n.disabled) control.disabled = !!n.disabled;
+  };
+  // A heatmap's numbers: a table with its caption (the heatmap's title and the sentence on its numbers), a header
+  // row and a header column, one cell per number; made again when its shape or labels change, else only the cells
+  // whose text changed are written. One cell is in the Tab order (the one last on), the arrow keys move from it.
+  var cellText = function(v, percent) {
+    if (v === null || v === undefined) return "–";
+    return percent ? (Math.round(v * 1000) / 10) + " %" : String(Number(v.toPrecision(3)));
+  };
+  var grid = function(el, n) {
+    var rows = n.rows || 0, cols = n.cols || 0;
+    var rl = n.rowLabels || [], cl = n.colLabels || [];
+    var key = rows + "x" + cols + "|" + rl.join("~") + "|" + cl.join("~");
+    if (el.attnlabKey !== key) {
+      el.attnlabKey = key;
+      el.textContent = "";
+      el.appendChild(document.createElement("caption"));
+      var head = document.createElement("tr");
+      head.appendChild(document.createElement("td"));
+      for (var j = 0; j < cols; ++j) {
+        var th = document.createElement("th");
+        th.scope = "col";
+        th.textContent = cl[j] !== undefined && cl[j] !== "" ? cl[j] : String(j + 1);
+        head.appendChild(th);
+      }
+      var thead = document.createElement("thead");
+      thead.appendChild(head);
+      el.appendChild(thead);
+      var body = document.createElement("tbody");
+      el.attnlabCells = [];
+      for (var i = 0; i < rows; ++i) {
+        var tr = document.createElement("tr");
+        var rh = document.createElement("th");
+        rh.scope = "row";
+        rh.textContent = rl[i] !== undefined && rl[i] !== "" ? rl[i] : String(i + 1);
+        tr.appendChild(rh);
+        for (var k = 0; k < cols; ++k) {
+          var td = document.createElement("td");
+          td.setAttribute("role", "gridcell");
+          td.tabIndex = -1;
+          td.dataset.cell = String(i * cols + k);
+          tr.appendChild(td);
+          el.attnlabCells.push(td);
+        }
+        body.appendChild(tr);
+      }
+      el.appendChild(body);
+      el.attnlabAt = 0;
+      if (el.attnlabCells.length) el.attnlabCells[0].tabIndex = 0;
+    }
+    var caption = (n.label ? n.label + ": " : "") + (n.value || "");
+    if (el.firstChild.textContent !== caption) el.firstChild.textContent = caption;
+    var cells = n.cells || [];
+    for (var c = 0; c < el.attnlabCells.length; ++c) {
+      var t = cellText(cells[c], n.percent);
+      if (el.attnlabCells[c].textContent !== t) el.attnlabCells[c].textContent = t;
+    }
   };
   var c = JSON.parse(UTF8ToString(text));
   if (c.lang) A.root.lang = c.lang;
   if (c.skip) A.skip.textContent = c.skip;
+  if (c.say) {  // emptied first, so that the same words said again are read again
+    A.live.textContent = "";
+    var say = c.say;
+    setTimeout(function() { A.live.textContent = say; }, 60);
+  }
   (c.removed || []).forEach(function(id) {
     var el = A.els.get(id);
     if (el) el.remove();
@@ -270,8 +400,10 @@ void mirror_begin_frame() { ui::a11y::BeginFrame(); }
 void mirror_after_frame() {
   const ui::a11y::Change c = ui::a11y::TakeChange();
   const std::string lang = ui::language() == "zh" ? "zh-Hans" : "en";
-  if (c.empty() && lang == g_lang_sent) return;  // nothing changed: the page is not called
+  const std::string say = ui::a11y::TakeAnnouncement();
+  if (c.empty() && lang == g_lang_sent && say.empty()) return;  // nothing changed: the page is not called
   json j = json::object();
+  if (!say.empty()) j["say"] = say;
   if (lang != g_lang_sent) {
     j["lang"] = lang;
     j["skip"] = ui::S().a11y_skip;
@@ -291,7 +423,10 @@ void mirror_after_frame() {
 #else
 
 void mirror_begin_frame() { ui::a11y::BeginFrame(); }
-void mirror_after_frame() { ui::a11y::TakeChange(); }  // the desktop has no DOM: the notes are only kept
+void mirror_after_frame() {  // the desktop has no DOM: the notes are only kept
+  ui::a11y::TakeChange();
+  ui::a11y::TakeAnnouncement();
+}
 
 #endif
 
@@ -312,5 +447,5 @@ ATTNLAB_EXPORT void attnlab_a11y_act(unsigned id, int kind, const char* value) {
   else if (kind == 1 && value) attnlab::ui::a11y::SetValue(id, value);
 }
 
-// The layer's focus moved to the element of note `id` (0: out of the layer).
-ATTNLAB_EXPORT void attnlab_a11y_focus(unsigned id) { attnlab::ui::a11y::Focus(id); }
+// The layer's focus moved to the element of note `id` (0: out of the layer); in a grid, to its cell `cell`.
+ATTNLAB_EXPORT void attnlab_a11y_focus(unsigned id, int cell) { attnlab::ui::a11y::Focus(id, cell); }

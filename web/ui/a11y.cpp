@@ -12,6 +12,7 @@
 
 #include "imgui_internal.h"  // the last item's ID and rectangle, the window's clip rectangle, the tab bar
 #include "misc/cpp/imgui_stdlib.h"
+#include "web/ui/strings.h"
 #include "web/ui/style.h"
 
 namespace attnlab::ui {
@@ -28,15 +29,26 @@ struct Pending {
   int frame = 0;
 };
 
+// A grid's numbers as last noted: they follow a change at most once a second.
+struct GridMemo {
+  double time = -1e9;
+  int rows = 0, cols = 0;
+  std::vector<float> cells;
+  std::string summary;
+};
+
 struct Mirror {
   std::vector<Node> nodes, sent;  // this frame's, the last ones TakeChange gave
   std::unordered_set<ImGuiID> seen;
   std::unordered_map<ImGuiID, int> texts;  // texts noted per window this frame (their place gives their ID)
   std::unordered_map<ImGuiID, Pending> pending;
+  std::unordered_map<ImGuiID, GridMemo> grids;
   ImGuiID focused = 0, scrolled_to = 0;
+  int focused_cell = -1;
   ImGuiID tab_bar = 0;
   ImGuiID last_set = 0;
   bool escape = false;
+  std::string say;  // to be said in the live region
   std::string next_name;
   int frame = 0;
 };
@@ -170,6 +182,7 @@ const char* RoleName(Role role) {
     case Role::disclosure: return "disclosure";
     case Role::textbox: return "textbox";
     case Role::progress: return "progress";
+    case Role::grid: return "grid";
   }
   return "text";
 }
@@ -178,7 +191,8 @@ bool Node::operator==(const Node& o) const {
   return id == o.id && group == o.group && role == o.role && label == o.label && value == o.value &&
          options == o.options && lo == o.lo && hi == o.hi && step == o.step && now == o.now && level == o.level &&
          on == o.on && disabled == o.disabled && read_only == o.read_only && x == o.x && y == o.y && w == o.w &&
-         h == o.h;
+         h == o.h && rows == o.rows && cols == o.cols && row_labels == o.row_labels && col_labels == o.col_labels &&
+         cells == o.cells && percent == o.percent;
 }
 
 void BeginFrame() {
@@ -234,14 +248,23 @@ void SetValue(ImGuiID id, const std::string& value) {
   p.frame = M().frame;
 }
 
-void Focus(ImGuiID id) {
+void Focus(ImGuiID id, int cell) {
   M().focused = id;
+  M().focused_cell = id ? cell : -1;
   if (id == 0) M().scrolled_to = 0;
 }
 
 ImGuiID Focused() { return M().focused; }
 
 void Escape() { M().escape = true; }
+
+void Announce(const std::string& text) {
+  std::string& say = M().say;
+  if (text.empty()) return;
+  say += say.empty() ? text : " " + text;
+}
+
+std::string TakeAnnouncement() { return std::exchange(M().say, std::string()); }
 
 bool TakeEscape() { return std::exchange(M().escape, false); }
 
@@ -250,6 +273,152 @@ bool LastSetByMirror() { return M().last_set != 0 && M().last_set == GImGui->Las
 void SetNextName(const char* name) { M().next_name = name ? name : ""; }
 
 Node& NoteLastItem(Role role, const char* label, ImGuiID id) { return NoteLast(role, label ? label : "", id); }
+
+namespace {
+
+// "'saw' (4)", or "4" for a row or column with no label.
+std::string CellName(const std::vector<std::string>& labels, int i) {
+  const std::string number = std::to_string(i + 1);
+  const std::size_t at = static_cast<std::size_t>(i);
+  return at < labels.size() && !labels[at].empty() ? "'" + labels[at] + "' (" + number + ")" : number;
+}
+
+std::string GridNumber(float v, bool percent) {
+  return percent ? Format("%.0f %%", static_cast<double>(v) * 100.0) : Format("%.3g", static_cast<double>(v));
+}
+
+}  // namespace
+
+std::string GridSummary(const float* data, int rows, int cols, const std::vector<std::string>& row_labels,
+                        const std::vector<std::string>& col_labels, bool percent) {
+  if (!data || rows <= 0 || cols <= 0) return {};
+  const Strings& s = S();
+  auto at = [&](int i, int j) { return data[static_cast<std::size_t>(i) * static_cast<std::size_t>(cols) + j]; };
+  float lo = INFINITY, hi = -INFINITY;
+  int bi = -1, bj = -1;
+  std::vector<int> row_max(static_cast<std::size_t>(rows), -1);  // each row's largest column (-1: all alike)
+  for (int i = 0; i < rows; ++i) {
+    float rlo = INFINITY, rhi = -INFINITY;
+    for (int j = 0; j < cols; ++j) {
+      const float v = at(i, j);
+      if (!std::isfinite(v)) continue;
+      rlo = std::min(rlo, v);
+      if (v > rhi) {
+        rhi = v;
+        row_max[static_cast<std::size_t>(i)] = j;
+      }
+      if (v > hi) {
+        hi = v;
+        bi = i;
+        bj = j;
+      }
+    }
+    lo = std::min(lo, rlo);
+    if (!(rhi > rlo)) row_max[static_cast<std::size_t>(i)] = -1;
+  }
+  if (bi < 0) return {};
+  std::vector<std::string> parts;
+  if (!percent)
+    parts.push_back(fill(s.grid_range, {{"rows", std::to_string(rows)},
+                                        {"cols", std::to_string(cols)},
+                                        {"lo", GridNumber(lo, false)},
+                                        {"hi", GridNumber(hi, false)}}));
+  if (rows >= 2) {
+    // the offset (column - row) most rows share, for a square matrix; else the column most rows share
+    std::unordered_map<int, int> offsets, columns;
+    for (int i = 0; i < rows; ++i) {
+      const int j = row_max[static_cast<std::size_t>(i)];
+      if (j < 0) continue;
+      ++columns[j];
+      if (rows == cols) ++offsets[j - i];
+    }
+    auto most = [](const std::unordered_map<int, int>& counts, int* key) {
+      int best = 0;
+      for (const auto& [k, n] : counts)
+        if (n > best || (n == best && k < *key)) {
+          best = n;
+          *key = k;
+        }
+      return best;
+    };
+    int d = 0, col = 0;
+    const int by_offset = most(offsets, &d), by_column = most(columns, &col);
+    std::string where;
+    int k = 0;
+    if (by_offset * 2 > rows && by_offset >= by_column) {
+      k = by_offset;
+      where = d == 0    ? s.grid_where_self
+              : d == 1  ? s.grid_where_next
+              : d == -1 ? s.grid_where_prev
+                        : fill(d > 0 ? s.grid_where_ahead : s.grid_where_behind, {{"d", std::to_string(std::abs(d))}});
+    } else if (by_column * 2 > rows) {
+      k = by_column;
+      where = fill(s.grid_where_column, {{"col", CellName(col_labels, col)}});
+    }
+    parts.push_back(where.empty() ? std::string(s.grid_rows_mixed)
+                                  : fill(s.grid_rows_where,
+                                         {{"k", std::to_string(k)}, {"n", std::to_string(rows)}, {"where", where}}));
+  }
+  parts.push_back(
+      fill(s.grid_largest,
+           {{"value", GridNumber(hi, percent)}, {"row", CellName(row_labels, bi)}, {"col", CellName(col_labels, bj)}}));
+  std::string out;
+  for (std::size_t i = 0; i < parts.size(); ++i) out += (i ? s.grid_and : "") + parts[i];
+  return out;
+}
+
+void NoteGrid(ImGuiID id, ImVec2 min, ImVec2 max, const float* data, int rows, int cols,
+              const std::vector<std::string>& row_labels, const std::vector<std::string>& col_labels, bool percent) {
+  Mirror& m = M();
+  if (m.grids.size() > 512) m.grids.clear();  // (heatmaps come and go with the views; their memos are small)
+  const std::string caption = !m.nodes.empty() && m.nodes.back().role == Role::text ? m.nodes.back().label : "";
+  const std::size_t n = static_cast<std::size_t>(std::max(rows, 0)) * static_cast<std::size_t>(std::max(cols, 0));
+  const bool listed = n > 0 && n <= static_cast<std::size_t>(kMaxGridCells);
+  GridMemo& memo = m.grids[id];
+  const double now = ImGui::GetTime();
+  const bool same = listed && memo.rows == rows && memo.cols == cols &&
+                    std::equal(memo.cells.begin(), memo.cells.end(), data, data + n);
+  if (!same && (memo.rows != rows || memo.cols != cols || now - memo.time >= 1.0 || now < memo.time)) {
+    memo.time = now;
+    memo.rows = rows;
+    memo.cols = cols;
+    if (listed) memo.cells.assign(data, data + n);
+    else memo.cells.clear();
+    memo.summary = GridSummary(data, rows, cols, row_labels, col_labels, percent);
+  }
+  const ImRect rect(min, max);
+  if (!listed) {
+    const std::string size = fill(S().grid_too_big, {{"rows", std::to_string(rows)}, {"cols", std::to_string(cols)}});
+    NoteRect(Role::text, (caption.empty() ? "" : caption + ": ") + memo.summary + S().grid_and + size, id, rect);
+    return;
+  }
+  Node& g = NoteRect(Role::grid, caption, id, rect);
+  g.value = memo.summary;
+  g.rows = rows;
+  g.cols = cols;
+  g.row_labels = row_labels;
+  g.col_labels = col_labels;
+  g.cells = memo.cells;
+  g.percent = percent;
+}
+
+bool GridCell(ImGuiID id, int* row, int* col) {
+  Mirror& m = M();
+  *row = *col = -1;
+  const auto memo = m.grids.find(id);
+  const int cols = memo == m.grids.end() ? 0 : memo->second.cols;
+  if (m.focused == id && m.focused_cell >= 0 && cols > 0) {
+    *row = m.focused_cell / cols;
+    *col = m.focused_cell % cols;
+  }
+  std::string value;
+  if (!TakeValue(id, &value)) return false;
+  int r = -1, c = -1;
+  if (std::sscanf(value.c_str(), "%d,%d", &r, &c) != 2 || r < 0 || c < 0) return false;
+  *row = r;
+  *col = c;
+  return true;
+}
 
 }  // namespace a11y
 

@@ -37,6 +37,8 @@ enum class Role : std::uint8_t {
   disclosure,  // a collapsing header or tree node; on = open
   textbox,     // value = its text
   progress,    // now in [0, 1]
+  grid,        // a heatmap's numbers: cells row by row, with row and column headers; label: its caption,
+               // value: a sentence computed from the numbers
 };
 const char* RoleName(Role role);  // "button", "slider", ... (the page's and the tests' name)
 
@@ -52,7 +54,11 @@ struct Node {
   bool on = false;                          // checked, chosen, selected or open (by role)
   bool disabled = false;
   bool read_only = false;
-  float x = 0, y = 0, w = 0, h = 0;  // where it is drawn (CSS pixels), cut to its window's visible part
+  float x = 0, y = 0, w = 0, h = 0;                 // where it is drawn (CSS pixels), cut to its window's visible part
+  int rows = 0, cols = 0;                           // a grid's shape
+  std::vector<std::string> row_labels, col_labels;  // a grid's headers (empty: numbered 1, 2, ...)
+  std::vector<float> cells;                         // a grid's numbers, row by row
+  bool percent = false;                             // a grid's numbers are shares (α'), read as percentages
 
   bool operator==(const Node& o) const;
   bool operator!=(const Node& o) const { return !(*this == o); }
@@ -82,12 +88,19 @@ void Activate(ImGuiID id);
 void SetValue(ImGuiID id, const std::string& value);
 // The page's focus is on this node (0: on none of them): the widget draws a focus ring around itself and, the
 // first frame, its window scrolls to show it.
-void Focus(ImGuiID id);
+// On a grid, `cell` is the cell focused (row · cols + column; -1: the grid itself).
+void Focus(ImGuiID id, int cell = -1);
 ImGuiID Focused();
 // Escape was pressed in the page's layer: the platform closes the open popup (a menu, a combo's list) and the
 // drawer in its next frame (TakeEscape says so once).
 void Escape();
 bool TakeEscape();
+
+// Says `text` in the page's polite live region: what a sighted student sees change by itself (a reveal, a notice,
+// training paused). A screen reader reads it when it is free. TakeAnnouncement (the platform) gives what is to be
+// said since its last call, "" for nothing.
+void Announce(const std::string& text);
+std::string TakeAnnouncement();
 
 // True when the last widget drawn was set through the mirror in this frame: a whole edit, as when the pointer
 // lets go of a slider (panels that act on release ask ItemEditDone below).
@@ -95,6 +108,22 @@ bool LastSetByMirror();
 
 // The accessible name of the next widget whose label is hidden ("##value" beside a text drawn apart).
 void SetNextName(const char* name);
+
+// A heatmap's numbers, noted as a grid over `min`-`max` (the cells), its caption the text drawn just before it
+// ("layer 1 · head 2") and its value GridSummary's sentence. While the numbers change (training), the node takes
+// them at most once a second (a screen reader reads a table, not an animation). A grid of more than
+// kMaxGridCells cells is noted as its caption and sentence alone.
+constexpr int kMaxGridCells = 2500;
+void NoteGrid(ImGuiID id, ImVec2 min, ImVec2 max, const float* data, int rows, int cols,
+              const std::vector<std::string>& row_labels, const std::vector<std::string>& col_labels, bool percent);
+// The cell of grid `id` the page's focus is on (row -1: none); true when it was activated in this frame (Enter or
+// Space on it), as a click on that cell.
+bool GridCell(ImGuiID id, int* row, int* col);
+// One sentence on a matrix, from its numbers, in the interface's language: where each row is largest (on the
+// diagonal, one column to the right, in one column, ...: the pattern of most rows, for a square matrix) and the
+// largest value with its row and column ('saw' (4) and 'saw' (2): 71 %).
+std::string GridSummary(const float* data, int rows, int cols, const std::vector<std::string>& row_labels,
+                        const std::vector<std::string>& col_labels, bool percent);
 
 // Notes the last item drawn (ImGui's last item rectangle) as a node of this role. For widgets.cpp's own
 // drawings; the panels use the widgets below.

@@ -133,7 +133,8 @@ void HeatmapZoom::pan(ImVec2 by) {
   clamp();
 }
 
-HeatmapHover Heatmap::draw(const float* data, int rows, int cols, ImVec2 size, const HeatmapStyle& style, ImVec4 view) {
+HeatmapHover Heatmap::draw(const float* data, int rows, int cols, ImVec2 size, const HeatmapStyle& style, ImVec4 view,
+                           int key_row, int key_col) {
   HeatmapHover hover;
   if (rows <= 0 || cols <= 0 || size.x < 1 || size.y < 1) {
     ImGui::Dummy(size);
@@ -154,6 +155,10 @@ HeatmapHover Heatmap::draw(const float* data, int rows, int cols, ImVec2 size, c
     hover.col = std::clamp(static_cast<int>(u * static_cast<float>(cols)), 0, cols - 1);
     hover.row = std::clamp(static_cast<int>(v * static_cast<float>(rows)), 0, rows - 1);
     hover.value = data[static_cast<std::size_t>(hover.row) * cols + hover.col];
+  } else if (key_row >= 0 && key_row < rows && key_col >= 0 && key_col < cols) {
+    hover.row = key_row;
+    hover.col = key_col;
+    hover.value = data[static_cast<std::size_t>(key_row) * cols + key_col];
   }
 
   if (generation_ != gl_generation()) {  // the context was lost and given back: make and upload everything again

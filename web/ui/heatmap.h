@@ -62,9 +62,10 @@ class Heatmap {
 
   // data: row-major (rows, cols). Uploads only when the numbers, size or style changed.
   // Draws an ImGui::Image of size `size` (pixels) at the cursor showing the part `view` (u0, v0, u1, v1) of the
-  // matrix (all of it by default), and returns what the mouse hovers.
+  // matrix (all of it by default), and returns what the mouse hovers; with no mouse over it, the cell the
+  // keyboard is on (key_row, key_col; -1: none) is shown and returned as hovered.
   HeatmapHover draw(const float* data, int rows, int cols, ImVec2 size, const HeatmapStyle& style,
-                    ImVec4 view = ImVec4(0, 0, 1, 1));
+                    ImVec4 view = ImVec4(0, 0, 1, 1), int key_row = -1, int key_col = -1);
 
  private:
   void ensure_targets(int rows, int cols, int w, int h);

@@ -207,6 +207,7 @@ gfx::HeatmapHover LabelledHeatmap(gfx::Heatmap& map, const float* data, int rows
   ImGui::PushID(&map);
   const bool released = ImGui::InvisibleButton("##cells", size);
   const bool held = ImGui::IsItemActive();
+  const ImGuiID cells_id = ImGui::GetItemID();
   {
     ImGuiContext& g = *ImGui::GetCurrentContext();                  // the macro's name for it
     IMGUI_TEST_ENGINE_ITEM_INFO(ImGui::GetItemID(), "##cells", 0);  // tests find heatmaps by this label
@@ -214,9 +215,21 @@ gfx::HeatmapHover LabelledHeatmap(gfx::Heatmap& map, const float* data, int rows
   }
   ImGui::PopID();
   ImGui::SetCursorScreenPos(cells);
-  gfx::HeatmapHover h = map.draw(data, rows, cols, size, style, view);
+  // The numbers for a screen reader: a grid over the cells, walked with the arrow keys; Enter on a cell is a click
+  // on it. The cell the keyboard is on shows as hovered (its tooltip too) while the mouse is elsewhere.
+  int key_row = -1, key_col = -1;
+  const bool key_click = a11y::GridCell(cells_id, &key_row, &key_col);
+  gfx::HeatmapHover h = map.draw(data, rows, cols, size, style, view, key_row, key_col);
   const ImGuiIO& io = ImGui::GetIO();
   h.clicked = released && h.row >= 0 && io.MouseDragMaxDistanceSqr[0] < io.MouseDragThreshold * io.MouseDragThreshold;
+  if (key_click && key_row < rows && key_col < cols) {
+    h.row = key_row;
+    h.col = key_col;
+    h.value = data[static_cast<std::size_t>(key_row) * cols + key_col];
+    h.clicked = true;
+  }
+  a11y::NoteGrid(cells_id, cells, ImVec2(cells.x + size.x, cells.y + size.y), data, rows, cols, row_labels, col_labels,
+                 style.colormap == gfx::Colormap::Sequential && style.lo == 0.0f && style.hi == 1.0f);
   if (zoom) {
     Touch* touch = GetTouch();
     if (touch && touch->pinch().active) {
