@@ -4,6 +4,7 @@
 // activate, Tab, the arrow keys, Enter) changes the app as the pointer would; Tab leaves the page again; a
 // frame that changes nothing on screen changes no DOM node. No mouse or touch event is sent here.
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test, before, after, serve, launch, openPage, waitReady, frames, ROOT } from './harness.mjs';
 
@@ -304,3 +305,65 @@ test('the live region says when training pauses, and nothing while it runs unles
   assert.match(said, new RegExp(`^Training paused at step ${step}, dev accuracy (\\d+\\.\\d %|not measured yet)\\.$`));
   await o.context.close();
 });
+
+// X(key, "text") lines of a string table -> {key: text}.
+function table(file) {
+  const out = {};
+  for (const m of readFileSync(join(ROOT, 'web/ui', file), 'utf8').matchAll(/^X\((\w+), "((?:[^"\\]|\\.)*)"\)/gm))
+    out[m[1]] = m[2].replace(/\\n/g, '\n').replace(/\\"/g, '"').replace(/\\\\/g, '\\');
+  return out;
+}
+
+for (const lang of ['en', 'zh']) {
+  test(`keyboard only, ${lang}: lesson stop 3 is read, answered, revealed and left with Tab, arrows and Enter`,
+       { timeout: 120000 }, async () => {
+    const T = table(lang === 'zh' ? 'strings_zh_lesson.inc' : 'strings_en_lesson.inc');
+    const o = await open(`#lesson=3&lang=${lang}`);
+    const p = o.page;
+    await until(p, 'the layer in the language', () =>
+      p.evaluate((l) => document.getElementById('attnlab-a11y').lang === l, lang === 'zh' ? 'zh-Hans' : 'en'));
+    const L = await p.evaluate(() => window.attnlab.lesson());
+    // the card's text is in the layer: its title, its text and its question
+    const texts = await p.evaluate(() => [...document.querySelectorAll('#attnlab-a11y p')].map((e) => e.textContent));
+    for (const part of [L.title, L.question]) assert.ok(texts.some((t) => t.includes(part)), `not read: ${part}`);
+    // the answer control: the first button after "Click your answer", or the slider after "Slide to your answer"
+    const prompt = L.kind === 'choice' ? [T.lesson_choose, T.lesson_choose_token] : [T.lesson_slide];
+    const marked = await p.evaluate((prompts) => {
+      const all = [...document.querySelectorAll('#attnlab-a11y [data-id]')];
+      const at = all.findIndex((e) => prompts.includes(e.textContent));
+      const control = all.slice(at + 1).find((e) => e.tagName === 'BUTTON' || e.type === 'range');
+      if (!control) return false;
+      control.dataset.testAnswer = '1';
+      return true;
+    }, prompt);
+    assert.ok(marked, 'the answer control follows its prompt');
+    for (let i = 0; i < 150; ++i) {
+      if (await p.evaluate(() => document.activeElement?.dataset?.testAnswer === '1')) break;
+      await p.keyboard.press('Tab');
+    }
+    assert.ok(await p.evaluate(() => document.activeElement?.dataset?.testAnswer === '1'), 'Tab reaches the answer');
+    if (L.kind === 'choice') {
+      await p.keyboard.press('Enter');
+    } else {
+      await p.keyboard.press('ArrowRight');
+      for (let i = 0; i < 10; ++i) {
+        if (await p.evaluate((t) => document.activeElement?.textContent === t, T.lesson_predict)) break;
+        await p.keyboard.press('Tab');
+      }
+      await p.keyboard.press('Enter');
+    }
+    await until(p, 'the prediction', async () => (await p.evaluate(() => window.attnlab.lesson())).prediction !== null);
+    // the stop trains by itself to its reveal; the live region says it
+    const said = await until(p, 'the reveal said', () => p.evaluate(() =>
+      document.querySelector('#attnlab-a11y [aria-live=polite]').textContent), 90000);
+    assert.equal((await p.evaluate(() => window.attnlab.lesson())).phase, 'reveal');
+    assert.ok(said.length > 20, said);
+    for (let i = 0; i < 150; ++i) {
+      if (await p.evaluate((t) => document.activeElement?.textContent === t, T.lesson_next)) break;
+      await p.keyboard.press('Tab');
+    }
+    await p.keyboard.press('Enter');
+    await until(p, 'the next stop', async () => (await p.evaluate(() => window.attnlab.lesson())).stop === 4);
+    await o.context.close();
+  });
+}
