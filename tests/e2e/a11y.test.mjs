@@ -4,9 +4,9 @@
 // activate, Tab, the arrow keys, Enter) changes the app as the pointer would; Tab leaves the page again; a
 // frame that changes nothing on screen changes no DOM node. No mouse or touch event is sent here.
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { test, before, after, serve, launch, openPage, waitReady, frames, ROOT } from './harness.mjs';
+import { test, before, after, serve, launch, openPage, waitReady, frames, until, stringTable, ROOT }
+  from './harness.mjs';
 
 const AXE = join(ROOT, 'node_modules/axe-core/axe.min.js');
 
@@ -15,15 +15,6 @@ before(async () => { browser = await launch(); server = await serve(); });
 after(async () => { await browser?.close(); await server?.close(); });
 
 const state = (page) => page.evaluate(() => window.attnlab.getState());
-async function until(page, what, check, ms = 20000) {
-  const t0 = Date.now();
-  for (;;) {
-    const v = await check();
-    if (v) return v;
-    assert.ok(Date.now() - t0 < ms, `timed out waiting for ${what}`);
-    await page.waitForTimeout(100);
-  }
-}
 
 async function open(hash, options = {}) {
   const o = await openPage(browser, options);
@@ -306,18 +297,10 @@ test('the live region says when training pauses, and nothing while it runs unles
   await o.context.close();
 });
 
-// X(key, "text") lines of a string table -> {key: text}.
-function table(file) {
-  const out = {};
-  for (const m of readFileSync(join(ROOT, 'web/ui', file), 'utf8').matchAll(/^X\((\w+), "((?:[^"\\]|\\.)*)"\)/gm))
-    out[m[1]] = m[2].replace(/\\n/g, '\n').replace(/\\"/g, '"').replace(/\\\\/g, '\\');
-  return out;
-}
-
 for (const lang of ['en', 'zh']) {
   test(`keyboard only, ${lang}: lesson stop 3 is read, answered, revealed and left with Tab, arrows and Enter`,
        { timeout: 120000 }, async () => {
-    const T = table(lang === 'zh' ? 'strings_zh_lesson.inc' : 'strings_en_lesson.inc');
+    const T = stringTable(lang === 'zh' ? 'strings_zh_lesson.inc' : 'strings_en_lesson.inc');
     const o = await open(`#lesson=3&lang=${lang}`);
     const p = o.page;
     await until(p, 'the layer in the language', () =>

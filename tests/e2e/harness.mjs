@@ -2,11 +2,12 @@
 // playwright-core (never a downloaded browser). Flags from ../shared/TOOLCHAIN.md.
 import { createServer } from 'node:http';
 import { readFile, mkdir } from 'node:fs/promises';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { extname, join, normalize, resolve, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 import { test as nodeTest } from 'node:test';
+import assert from 'node:assert/strict';
 
 export { decodePng, greyVariance, distinctColours } from './png.mjs';
 export { before, after } from 'node:test';
@@ -162,3 +163,22 @@ export async function screenshot(page, name) {
   return { path, png };
 }
 
+// Calls check() every 100 ms until it gives something truthy, which it returns; fails after `ms` naming `what`.
+export async function until(page, what, check, ms = 30000) {
+  const t0 = Date.now();
+  for (;;) {
+    const v = await check();
+    if (v) return v;
+    assert.ok(Date.now() - t0 < ms, `timed out waiting for ${what}`);
+    await page.waitForTimeout(100);
+  }
+}
+
+// The X(key, "text") lines of a string table in web/ui/ ("strings_zh.inc") as {key: text}, C escapes (\" and
+// \n) undone: the texts the app is built from, so a test checks that they reach the page, not what they say.
+export function stringTable(file) {
+  const out = {};
+  for (const m of readFileSync(join(ROOT, 'web/ui', file), 'utf8').matchAll(/^X\((\w+), "((?:[^"\\]|\\.)*)"\)/gm))
+    out[m[1]] = m[2].replace(/\\n/g, '\n').replace(/\\"/g, '"').replace(/\\\\/g, '\\');
+  return out;
+}

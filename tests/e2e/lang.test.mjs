@@ -5,38 +5,20 @@
 // The expected Chinese texts are read from web/ui/strings_zh.inc (the table the app is built from), so the
 // test checks that they reach the screen, not what they say.
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { test, before, after, serve, launch, openPage, waitReady, screenshot, decodePng, greyVariance, frames, ROOT }
-  from './harness.mjs';
+import { test, before, after, serve, launch, openPage, waitReady, screenshot, decodePng, greyVariance, frames, until,
+         stringTable } from './harness.mjs';
 
 let browser, server;
 before(async () => { browser = await launch(); server = await serve(); });
 after(async () => { await browser?.close(); await server?.close(); });
 
-// X(key, "text") lines of a table file -> {key: text} (C escapes \" and \n undone).
-function table(file) {
-  const out = {};
-  for (const m of readFileSync(join(ROOT, 'web/ui', file), 'utf8').matchAll(/^X\((\w+), "((?:[^"\\]|\\.)*)"\)/gm))
-    out[m[1]] = m[2].replace(/\\n/g, '\n').replace(/\\"/g, '"').replace(/\\\\/g, '\\');
-  return out;
-}
-const ZH = { ...table('strings_zh.inc'), ...table('strings_zh_lesson.inc'), ...table('strings_zh_classroom.inc'),
-             ...table('strings_zh_lang.inc') };
-const EN = { ...table('strings_en.inc'), ...table('strings_en_lesson.inc'), ...table('strings_en_classroom.inc'),
-             ...table('strings_en_lang.inc') };
+const tables = (lang) => Object.assign({}, ...['', '_lesson', '_classroom', '_lang'].map((part) =>
+  stringTable(`strings_${lang}${part}.inc`)));
+const ZH = tables('zh');
+const EN = tables('en');
 
 const state = (page) => page.evaluate(() => window.attnlab.getState());
 const ui = (page, items = false) => page.evaluate((i) => window.attnlab._ui({ items: i }), items);
-async function until(page, what, check, ms = 30000) {
-  const t0 = Date.now();
-  for (;;) {
-    const v = await check();
-    if (v) return v;
-    assert.ok(Date.now() - t0 < ms, `timed out waiting for ${what}`);
-    await page.waitForTimeout(100);
-  }
-}
 // (the first call with items turns the widget hooks on; the frames after it list the widgets)
 async function items(page) {
   await ui(page, true);

@@ -11,6 +11,7 @@
 
 #include "imgui.h"
 #include "imgui_internal.h"
+#include "tests/ui/headless_imgui.h"
 #include "web/ui/a11y.h"
 #include "web/ui/strings.h"
 
@@ -20,21 +21,11 @@ namespace {
 using a11y::Node;
 using a11y::Role;
 
+// A headless context and a mirror with nothing noted yet (the mirror is one per app, as ImGui's context).
 struct Context {
-  Context() {
-    a11y::Reset();
-    ctx = ImGui::CreateContext();
-    ImGuiIO& io = ImGui::GetIO();
-    io.IniFilename = nullptr;
-    unsigned char* pixels = nullptr;
-    int w = 0, h = 0;
-    io.Fonts->GetTexDataAsAlpha8(&pixels, &w, &h);
-  }
-  ~Context() {
-    ImGui::DestroyContext(ctx);
-    a11y::Reset();
-  }
-  ImGuiContext* ctx;
+  Context() { a11y::Reset(); }
+  ~Context() { a11y::Reset(); }
+  HeadlessImGui imgui;
 };
 
 // One frame of one window drawing `body`; returns what changed in the mirror.

@@ -7,23 +7,13 @@
 #include <string>
 
 #include "imgui.h"
+#include "tests/ui/headless_imgui.h"
 #include "web/ui/frame_change.h"
 
 namespace attnlab::ui {
 namespace {
 
-struct Context {
-  Context() {
-    ctx = ImGui::CreateContext();
-    ImGuiIO& io = ImGui::GetIO();
-    io.IniFilename = nullptr;
-    unsigned char* pixels = nullptr;
-    int w = 0, h = 0;
-    io.Fonts->GetTexDataAsAlpha8(&pixels, &w, &h);
-  }
-  ~Context() { ImGui::DestroyContext(ctx); }
-  ImGuiContext* ctx;
-};
+using Context = HeadlessImGui;
 
 struct Look {
   std::string text = "step 120   loss 0.512";

@@ -1,3 +1,9 @@
+// Sections:
+//   the mirror and its notes
+//   the frame, and what the page sends
+//   grids
+//   the widgets
+//   text
 #include "web/ui/a11y.h"
 
 #include <algorithm>
@@ -18,6 +24,8 @@
 namespace attnlab::ui {
 
 namespace a11y {
+
+// --------------------------------------------------------------------------------------------- the mirror and its notes
 
 namespace {
 
@@ -166,6 +174,8 @@ Node& NoteLast(Role role, const std::string& label, ImGuiID id = 0) {
 
 }  // namespace
 
+// ----------------------------------------------------------------------------------- the frame, and what the page sends
+
 const char* RoleName(Role role) {
   switch (role) {
     case Role::text: return "text";
@@ -273,6 +283,8 @@ bool LastSetByMirror() { return M().last_set != 0 && M().last_set == GImGui->Las
 void SetNextName(const char* name) { M().next_name = name ? name : ""; }
 
 Node& NoteLastItem(Role role, const char* label, ImGuiID id) { return NoteLast(role, label ? label : "", id); }
+
+// ---------------------------------------------------------------------------------------------------------------- grids
 
 namespace {
 
@@ -421,6 +433,8 @@ bool GridCell(ImGuiID id, int* row, int* col) {
 }
 
 }  // namespace a11y
+
+// ---------------------------------------------------------------------------------------------------------- the widgets
 
 using a11y::Node;
 using a11y::Role;
@@ -680,6 +694,8 @@ void ProgressBar(float fraction, const ImVec2& size, const char* overlay) {
   n.now = ImSaturate(fraction);
   n.value = a11y::Format("%.0f%%", static_cast<double>(n.now * 100.0f));
 }
+
+// ----------------------------------------------------------------------------------------------------------------- text
 
 void TextUnformatted(const char* text, const char* text_end) {
   ImGui::TextUnformatted(text, text_end);
