@@ -275,15 +275,13 @@ void AnnounceTraining(App& app) {
   const Trainer* t = app.runs.main.trainer.get();
   const bool training = app.state.train && t && app.runs.main.error.empty();
   const double now = app.clock.now_ms;
-  auto said = [&](const char* text) {
+  auto said = [&](const char* text) {  // the dev accuracy the Training panel shows (the latest line's)
     std::string dev = S().a11y_not_measured;
-    for (auto it = t->history().rbegin(); it != t->history().rend(); ++it)
-      if (it->dev_acc >= 0) {
-        char buf[32];
-        std::snprintf(buf, sizeof buf, "%.1f %%", it->dev_acc * 100.0);
-        dev = buf;
-        break;
-      }
+    if (t->metrics().dev_acc >= 0) {
+      char buf[32];
+      std::snprintf(buf, sizeof buf, "%.1f %%", t->metrics().dev_acc * 100.0);
+      dev = buf;
+    }
     return ui::fill(text, {{"step", std::to_string(t->steps_done())}, {"dev", dev}});
   };
   if (t && app.picks.was_training && !training) ui::a11y::Announce(said(S().a11y_paused));

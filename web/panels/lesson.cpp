@@ -152,20 +152,18 @@ static std::string AnswerText(const LessonStop& stop, const std::string& answer)
 
 static void Reveal(App& app, const LessonStop& stop, const LessonResult& r) {
   const bool agrees = prediction_agrees(stop, app.state.guess, r);
+  char predicted[512], measured[512];
+  std::snprintf(predicted, sizeof predicted, S().lesson_you_predicted, AnswerText(stop, app.state.guess).c_str());
+  std::snprintf(measured, sizeof measured, S().lesson_measured, AnswerText(stop, r.answer).c_str());
   // said once in the live region when it is ready: the prediction, the measurement, whether they agree
   const std::string said = std::to_string(app.state.lesson) + "|" + app.state.guess + "|" + std::to_string(r.step);
   if (said != app.picks.said_reveal) {
-    char line[512];
-    std::snprintf(line, sizeof line, S().lesson_you_predicted, AnswerText(stop, app.state.guess).c_str());
-    std::string text = line;
-    std::snprintf(line, sizeof line, S().lesson_measured, AnswerText(stop, r.answer).c_str());
-    text += S().a11y_sentence_end + std::string(line) + S().a11y_sentence_end +
-            (agrees ? S().lesson_agrees : S().lesson_differs);
-    ui::a11y::Announce(text);
+    ui::a11y::Announce(predicted + std::string(S().a11y_sentence_end) + measured + S().a11y_sentence_end +
+                       (agrees ? S().lesson_agrees : S().lesson_differs));
     app.picks.said_reveal = said;
   }
-  ui::Text(S().lesson_you_predicted, AnswerText(stop, app.state.guess).c_str());
-  ui::Text(S().lesson_measured, AnswerText(stop, r.answer).c_str());
+  ui::TextUnformatted(predicted);
+  ui::TextUnformatted(measured);
   ImGui::PushStyleColor(ImGuiCol_Text, agrees ? ImVec4(0.5f, 0.9f, 0.5f, 1) : ImVec4(1.0f, 0.7f, 0.4f, 1));
   ui::Prose(agrees ? S().lesson_agrees : S().lesson_differs);
   ImGui::PopStyleColor();

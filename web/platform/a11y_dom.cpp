@@ -423,10 +423,8 @@ void mirror_after_frame() {
 #else
 
 void mirror_begin_frame() { ui::a11y::BeginFrame(); }
-void mirror_after_frame() {  // the desktop has no DOM: the notes are only kept
-  ui::a11y::TakeChange();
-  ui::a11y::TakeAnnouncement();
-}
+// The desktop has no DOM: nothing to compare the notes with, and nobody to say the announcements to.
+void mirror_after_frame() { ui::a11y::TakeAnnouncement(); }
 
 #endif
 

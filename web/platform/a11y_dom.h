@@ -8,8 +8,8 @@
 // fields, paragraphs. Activating one, or changing its value (a screen reader, Tab and the arrow keys, Enter,
 // Space), goes back to web/ui/a11y.h, and the widget applies it in the next frame as the pointer would. Keys
 // pressed in the layer stay out of SDL's hands (SDL would cancel their default: Tab, Space, the arrows), and Tab
-// always belongs to the browser, so focus moves in and out of the page (no keyboard trap). On the desktop both
-// functions do nothing.
+// always belongs to the browser, so focus moves in and out of the page (no keyboard trap). On the desktop the
+// widgets are still noted each frame, but no change is computed and nothing is sent.
 #pragma once
 
 namespace attnlab {

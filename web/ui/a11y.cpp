@@ -85,22 +85,15 @@ Pending Take(ImGuiID id) {
 
 bool TakeActivate(ImGuiID id) { return Take(id).activate; }
 
+// The page activated widget `id`, noted as `n`: as a click, which does nothing on a disabled widget.
+bool Activated(ImGuiID id, const Node& n) { return TakeActivate(id) && !n.disabled; }
+
 bool TakeValue(ImGuiID id, std::string* value) {
   Pending p = Take(id);
   if (!p.has_value) return false;
   *value = std::move(p.value);
   M().last_set = id;
   return true;
-}
-
-std::string Format(const char* fmt, ...) IM_FMTARGS(1);
-std::string Format(const char* fmt, ...) {
-  char buf[256];
-  va_list args;
-  va_start(args, fmt);
-  std::vsnprintf(buf, sizeof buf, fmt, args);
-  va_end(args);
-  return buf;
 }
 
 std::string FormatV(const char* fmt, va_list args) IM_FMTLIST(1);
@@ -114,6 +107,24 @@ std::string FormatV(const char* fmt, va_list args) {
   return s;
 }
 
+std::string Format(const char* fmt, ...) IM_FMTARGS(1);
+std::string Format(const char* fmt, ...) {
+  va_list args;
+  va_start(args, fmt);
+  std::string s = FormatV(fmt, args);
+  va_end(args);
+  return s;
+}
+
+// The whole number a text starts with (a field's value, a combo's index from the page); false if it starts with none.
+bool ParseInt(const std::string& text, long* out) {
+  char* end = nullptr;
+  const long x = std::strtol(text.c_str(), &end, 10);
+  if (end == text.c_str()) return false;
+  *out = x;
+  return true;
+}
+
 // A whole finite number (a slider's position from the page); false for anything else.
 bool ParseNumber(const std::string& text, double* out) {
   char* end = nullptr;
@@ -121,6 +132,16 @@ bool ParseNumber(const std::string& text, double* out) {
   if (end == text.c_str() || *end != '\0' || !std::isfinite(x)) return false;
   *out = x;
   return true;
+}
+
+// A node that is read rather than operated: it takes no name given for a control and draws no focus ring.
+bool IsText(Role role) { return role == Role::text || role == Role::note || role == Role::heading; }
+
+// The text noted just before this point of the frame ("" if the last node is not a text): the visible label of a
+// control drawn after it with no name of its own, a grid's caption.
+std::string TextBefore() {
+  const std::vector<Node>& nodes = M().nodes;
+  return !nodes.empty() && nodes.back().role == Role::text ? nodes.back().label : std::string();
 }
 
 Node& NoteRect(Role role, const std::string& label, ImGuiID id, const ImRect& rect) {
@@ -138,10 +159,9 @@ Node& NoteRect(Role role, const std::string& label, ImGuiID id, const ImRect& re
   node.role = role;
   node.label = label;
   if (node.label.empty() && !m.next_name.empty()) node.label = m.next_name;
-  const bool control = role != Role::text && role != Role::note && role != Role::heading && role != Role::tablist;
-  if (node.label.empty() && control && !m.nodes.empty() && m.nodes.back().role == Role::text)
-    node.label = m.nodes.back().label;  // unnamed: named by the text drawn just before it, its visible label
-  if (role != Role::text && role != Role::note && role != Role::heading) m.next_name.clear();
+  if (node.label.empty() && !IsText(role) && role != Role::tablist)
+    node.label = TextBefore();  // unnamed: named by the text drawn just before it, its visible label
+  if (!IsText(role)) m.next_name.clear();
   node.disabled = (g.CurrentItemFlags & ImGuiItemFlags_Disabled) != 0;
   // The part of it that can be seen; one scrolled out of sight is a line on the edge it is beyond (where it would
   // scroll in), so it stays in reading order without lying over another panel.
@@ -156,7 +176,7 @@ Node& NoteRect(Role role, const std::string& label, ImGuiID id, const ImRect& re
   node.y = v.Min.y;
   node.w = v.GetWidth();
   node.h = v.GetHeight();
-  if (id == m.focused && role != Role::text && role != Role::note && role != Role::heading) {
+  if (id == m.focused && !IsText(role)) {
     // the focus ring, 2 px, inside the item's rectangle so that no clipping cuts it
     window->DrawList->AddRect(ImVec2(rect.Min.x + 1, rect.Min.y + 1), ImVec2(rect.Max.x - 1, rect.Max.y - 1),
                               ImGui::GetColorU32(kFocusRing), ImGui::GetStyle().FrameRounding, 0, 2.0f);
@@ -383,7 +403,7 @@ void NoteGrid(ImGuiID id, ImVec2 min, ImVec2 max, const float* data, int rows, i
               const std::vector<std::string>& row_labels, const std::vector<std::string>& col_labels, bool percent) {
   Mirror& m = M();
   if (m.grids.size() > 512) m.grids.clear();  // (heatmaps come and go with the views; their memos are small)
-  const std::string caption = !m.nodes.empty() && m.nodes.back().role == Role::text ? m.nodes.back().label : "";
+  const std::string caption = TextBefore();
   const std::size_t n = static_cast<std::size_t>(std::max(rows, 0)) * static_cast<std::size_t>(std::max(cols, 0));
   const bool listed = n > 0 && n <= static_cast<std::size_t>(kMaxGridCells);
   GridMemo& memo = m.grids[id];
@@ -443,28 +463,28 @@ bool Button(const char* label, const ImVec2& size) {
   const bool pressed = ImGui::Button(label, size);
   const ImGuiID id = ImGui::GetItemID();
   const Node& n = a11y::NoteLast(Role::button, a11y::Shown(label), id);
-  return (a11y::TakeActivate(id) && !n.disabled) || pressed;
+  return a11y::Activated(id, n) || pressed;
 }
 
 bool SmallButton(const char* label) {
   const bool pressed = ImGui::SmallButton(label);
   const ImGuiID id = ImGui::GetItemID();
   const Node& n = a11y::NoteLast(Role::button, a11y::Shown(label), id);
-  return (a11y::TakeActivate(id) && !n.disabled) || pressed;
+  return a11y::Activated(id, n) || pressed;
 }
 
 bool ArrowButton(const char* str_id, ImGuiDir dir, const char* name) {
   const bool pressed = ImGui::ArrowButton(str_id, dir);
   const ImGuiID id = ImGui::GetItemID();
   const Node& n = a11y::NoteLast(Role::button, name ? name : "", id);
-  return (a11y::TakeActivate(id) && !n.disabled) || pressed;
+  return a11y::Activated(id, n) || pressed;
 }
 
 bool Checkbox(const char* label, bool* v) {
   bool changed = ImGui::Checkbox(label, v);
   const ImGuiID id = ImGui::GetItemID();
   Node& n = a11y::NoteLast(Role::checkbox, a11y::Shown(label), id);
-  if (a11y::TakeActivate(id) && !n.disabled) {
+  if (a11y::Activated(id, n)) {
     *v = !*v;
     changed = true;
   }
@@ -480,7 +500,7 @@ bool RadioButton(const char* label, bool active) {
   Node& n = a11y::NoteLast(Role::radio, a11y::Shown(label), id);
   n.group = group ? group : n.id;
   n.on = active;
-  return (a11y::TakeActivate(id) && !n.disabled) || pressed;
+  return a11y::Activated(id, n) || pressed;
 }
 
 bool SliderInt(const char* label, int* v, int lo, int hi, const char* format, ImGuiSliderFlags flags) {
@@ -527,10 +547,9 @@ bool InputInt(const char* label, int* v) {
   bool changed = ImGui::InputInt(label, v);
   const ImGuiID id = ImGui::GetItemID();
   std::string value;
-  if (a11y::TakeValue(id, &value)) {
-    char* end = nullptr;
-    const long x = std::strtol(value.c_str(), &end, 10);
-    if (end != value.c_str() && x >= INT32_MIN && x <= INT32_MAX) {
+  long x = 0;
+  if (a11y::TakeValue(id, &value) && a11y::ParseInt(value, &x)) {
+    if (x >= INT32_MIN && x <= INT32_MAX) {
       changed = changed || static_cast<int>(x) != *v;
       *v = static_cast<int>(x);
     }
@@ -620,10 +639,9 @@ bool Combo(const char* label, int* chosen, const std::vector<std::string>& optio
     rect = GImGui->LastItemData.Rect;
   }
   std::string value;
-  if (a11y::TakeValue(id, &value)) {
-    char* end = nullptr;
-    const long i = std::strtol(value.c_str(), &end, 10);
-    if (end != value.c_str() && i >= 0 && i < count && i != *chosen) {
+  long i = -1;
+  if (a11y::TakeValue(id, &value) && a11y::ParseInt(value, &i)) {
+    if (i >= 0 && i < count && i != *chosen) {
       *chosen = static_cast<int>(i);
       changed = true;
     }

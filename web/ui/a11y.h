@@ -75,7 +75,8 @@ struct Change {
   bool empty() const { return upsert.empty() && removed.empty() && !reordered; }
 };
 
-// The frame (called by the platform): BeginFrame before ImGui::NewFrame, TakeChange after ImGui::Render.
+// The frame (called by the platform): BeginFrame before ImGui::NewFrame, TakeChange after ImGui::Render (in the
+// browser: the desktop has no page to hand the change to).
 void BeginFrame();
 const std::vector<Node>& Nodes();  // this frame's so far, in drawing order
 Change TakeChange();
