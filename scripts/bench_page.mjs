@@ -5,6 +5,8 @@
 //   frame times, training on and off (requestAnimationFrame intervals: median, 95th percentile, longest), with
 //                              nobody touching the page and with the mouse moving over it, and how many frames
 //                              per second the page drew (it skips a frame that would look like the last)
+//   the same with the accessibility layer off (attnlab._mirror(false): web/ui/a11y.h notes nothing, the layer is
+//                              emptied), for what the semantic mirror costs: steps/s and the UI thread's time
 // and prints one table with the ratios the speed issue asks for: page/headless >= 85 %, the frame time the same
 // with training on as off, and no frame longer with a ~100 ms training step than with training off.
 // Then, for real English (`learn`), it opens the page as a student does (a fresh tab, nothing cached, pos with the
@@ -133,6 +135,11 @@ async function measurePage(browser, base, c) {
   await page.waitForTimeout(2000);  // past the first steps and the first evaluation
   const on = await trainingWindow(page, SECONDS, false);
   const onMoving = await trainingWindow(page, SECONDS, true);
+  // the same without the accessibility layer (its cost: the widgets' notes, the change, the DOM)
+  await page.evaluate(() => window.attnlab._mirror(false));
+  const onBare = await trainingWindow(page, SECONDS, false);
+  const onMovingBare = await trainingWindow(page, SECONDS, true);
+  await page.evaluate(() => window.attnlab._mirror(true));
   // the same with the worker at full speed whatever the machine (App::host_pace: on 2 cores or fewer it trains the
   // `speed` share of the time while the page is in use; a machine of many cores never paces)
   const cores = await page.evaluate(() => navigator.hardwareConcurrency | 0);
@@ -147,6 +154,9 @@ async function measurePage(browser, base, c) {
   await page.waitForTimeout(1000);
   const off = await frames(page, SECONDS, false);
   const offMoving = await frames(page, SECONDS, true);
+  await page.evaluate(() => window.attnlab._mirror(false));
+  const offBare = await frames(page, SECONDS, false);
+  await page.evaluate(() => window.attnlab._mirror(true));
   const m1 = on.m1;
   await context.close();
   if (m1.error) throw new Error(`${c.name}: the page reports ${m1.error}`);
@@ -154,6 +164,8 @@ async function measurePage(browser, base, c) {
   return {
     stepsPerSec: on.stepsPerSec, stepsPerSecMoving: onMoving.stepsPerSec, stepsPerSecEveryFrame: onEvery.stepsPerSec,
     stepsPerSecMovingFull: onMovingFull.stepsPerSec, paceMoving: onMoving.m1.trainerPace, cores,
+    stepsPerSecBare: onBare.stepsPerSec, stepsPerSecMovingBare: onMovingBare.stepsPerSec,
+    onBare: view(onBare), onMovingBare: view(onMovingBare), offBare: view(offBare),
     pageStepsPerSec: m1.stepsPerSec, msPerStep: m1.msPerStep, trainer: m1.trainer || 'frame',
     on: view(on), onMoving: view(onMoving), onMovingFull: view(onMovingFull), onEvery: view(onEvery), off: view(off), offMoving: view(offMoving), problems,
   };
@@ -241,6 +253,10 @@ async function main() {
         ...frameCols(p.onEvery));
     row('', 'paused, idle', '', '', '', ...frameCols(p.off));
     row('', 'paused, moving', '', '', '', ...frameCols(p.offMoving));
+    row('', 'no a11y layer: training, idle', f1(p.stepsPerSecBare), f1(h), pct(p.stepsPerSecBare / h), ...frameCols(p.onBare));
+    row('', 'no a11y layer: training, moving', f1(p.stepsPerSecMovingBare), f1(h), pct(p.stepsPerSecMovingBare / h),
+        ...frameCols(p.onMovingBare));
+    row('', 'no a11y layer: paused, idle', '', '', '', ...frameCols(p.offBare));
   }
   console.log('\ntargets');
   // "the same within noise": the median frame with training on at most 10% (or 2 ms) above the one off
@@ -257,6 +273,11 @@ async function main() {
                 `${f1(p.offMoving.median)} ms (target: the same within noise: ${same(p.onMoving, p.offMoving) ? 'met' : 'NOT met'})`);
     console.log(`  ${r.name}: the UI thread's own time per frame, moving: on ${f1(p.onMoving.busy.median)} ms ` +
                 `(p95 ${f1(p.onMoving.busy.p95)}) vs off ${f1(p.offMoving.busy.median)} ms (p95 ${f1(p.offMoving.busy.p95)})`);
+    console.log(`  ${r.name}: the accessibility layer's cost: steps/s with it ${pct(p.stepsPerSec / p.stepsPerSecBare)} of ` +
+                `without (idle), ${pct(p.stepsPerSecMoving / p.stepsPerSecMovingBare)} (moving); the UI thread's time per ` +
+                `frame, moving: ${f1(p.onMoving.busy.median)} ms with it vs ${f1(p.onMovingBare.busy.median)} ms without ` +
+                `(p95 ${f1(p.onMoving.busy.p95)} vs ${f1(p.onMovingBare.busy.p95)}); paused and idle it draws ` +
+                `${f1(p.off.presentedPerSec)} vs ${f1(p.offBare.presentedPerSec)} frames/s (target: the same)`);
     if (r.name === 'heavy') {
       const ok = (on, off) => on.max <= Math.max(off.max * 1.5, off.max + 8);
       console.log(`  ${r.name}: longest frame while ${f1(r.headless.msPerStep)} ms steps train: idle ${f1(p.on.max)} ms ` +

@@ -172,8 +172,10 @@ add_library(attnlab_web_panels STATIC ${ATTNLAB_WEB_PANELS_SOURCES})
 target_link_libraries(attnlab_web_panels PUBLIC attnlab_web_app attnlab_web_ui)
 target_compile_options(attnlab_web_panels PRIVATE ${ATTNLAB_WARNINGS})
 if(EMSCRIPTEN)
-  # The panels only lay out widgets once a frame (their numbers come from the engine): optimised for size too.
+  # The panels only lay out widgets once a frame (their numbers come from the engine): optimised for size too, and
+  # so are the drawing helpers, the string tables and the accessibility layer beside them (web/ui).
   target_compile_options(attnlab_web_panels PRIVATE -Os)
+  target_compile_options(attnlab_web_ui PRIVATE -Os)
 endif()
 
 file(GLOB ATTNLAB_WEB_PLATFORM_SOURCES CONFIGURE_DEPENDS "${CMAKE_SOURCE_DIR}/web/platform/*.cpp")
@@ -186,6 +188,9 @@ target_compile_options(attnlab_app PRIVATE ${ATTNLAB_WARNINGS})
 target_include_directories(attnlab_app SYSTEM PRIVATE /usr/include/stb)
 
 if(EMSCRIPTEN)
+  # The platform's glue (the frame loop, the JavaScript API, the accessibility layer's DOM side) runs once a frame
+  # or once a call: optimised for size as the UI is.
+  target_compile_options(attnlab_app PRIVATE -Os)
   # The page (index.html) loads app.js + app.wasm; web/platform/api.js sets up window.attnlab before them.
   set_target_properties(attnlab_app PROPERTIES OUTPUT_NAME app SUFFIX ".js")
   configure_file("${CMAKE_SOURCE_DIR}/web/platform/api.js" "${CMAKE_BINARY_DIR}/api.js" @ONLY)

@@ -85,7 +85,8 @@ TEST(EmbedState, FullPlaygroundLinkDropsTheEmbedAndKeepsTheRest) {
 TEST(EmbedSnippet, QueryAndIframe) {
   AppState s;
   s.heads = 2;
-  const std::string q = embed_query(s, {Panel::attention, Panel::pe}, {"run", "heads"}, "Heads & positions");
+  const std::string q =
+      embed_query(s, {Panel::attention, Panel::pe}, {"run", "heads"}, "Heads & positions", "Week 3: \"heads\"");
   AppState t;
   ASSERT_TRUE(apply_query(t, q).empty()) << q;
   EXPECT_TRUE(t.embed);
@@ -93,10 +94,15 @@ TEST(EmbedSnippet, QueryAndIframe) {
   EXPECT_EQ(embed_panels(t), (std::vector<Panel>{Panel::attention, Panel::pe}));
   EXPECT_EQ(embed_controls(t), (std::vector<std::string>{"run", "heads"}));
   EXPECT_EQ(t.caption, "Heads & positions");
+  EXPECT_EQ(t.title, "Week 3: \"heads\"");  // the page's title; the full playground's link drops it
+  EXPECT_EQ(full_playground_state(t).title, "");
   // the default controls are not written; no controls at all is 'none'
   EXPECT_EQ(embed_query(s, {Panel::attention}, {"run", "step", "reset"}, "").find("controls"), std::string::npos);
   EXPECT_NE(embed_query(s, {Panel::attention}, {}, "").find("controls=none"), std::string::npos);
-  const std::string html = iframe_snippet("https://example.org/lab/", q, 800, 600);
+  const std::string html = iframe_snippet("https://example.org/lab/", q, 800, 600, "Week 3: \"heads\"");
+  EXPECT_NE(html.find("title=\"Week 3: &quot;heads&quot;\""), std::string::npos) << html;  // the frame's name
+  EXPECT_NE(iframe_snippet("https://example.org/lab/", q, 800, 600, "").find("title=\"Attention Lab\""),
+            std::string::npos);
   EXPECT_EQ(html.rfind("<iframe src=\"https://example.org/lab/#", 0), 0u) << html;
   EXPECT_NE(html.find("width=\"800\" height=\"600\""), std::string::npos);
   EXPECT_EQ(html.find("& "), std::string::npos);  // '&' in attributes escaped

@@ -44,6 +44,21 @@ async function drawnWidgets(page) {
     .filter((it) => it.shown && !it.shown.startsWith('#') && it.visible[3] > it.visible[1] + 1);
 }
 
+// The layer's tables (heatmaps, charts, pictures): caption, column and row headers, cells as read.
+const gridTables = (p) => p.evaluate(() => [...document.querySelectorAll('#attnlab-a11y table[role=grid]')].map((t) => ({
+  caption: t.caption?.textContent || '', cols: [...t.rows[0].cells].slice(1).map((c) => c.textContent),
+  rows: [...t.rows].slice(1).map((r) => r.cells[0].textContent),
+  cells: [...t.rows].slice(1).map((r) => [...r.cells].slice(1).map((c) => c.textContent)) })));
+
+// Tab until the focused element passes `test` (evaluated in the page on document.activeElement); false if never.
+async function tabUntil(p, test, arg, most = 250) {
+  for (let i = 0; i < most; ++i) {
+    if (await p.evaluate(test, arg)) return true;
+    await p.keyboard.press('Tab');
+  }
+  return p.evaluate(test, arg);
+}
+
 const ROLES = new Set(['button', 'checkbox', 'radio', 'slider', 'combobox', 'tab', 'textbox', 'spinbutton',
                        'MenuListPopup', 'PopUpButton']);
 
@@ -242,10 +257,7 @@ test('each attention heatmap is a grid holding attnlab.attention(l, h) as percen
      async () => {
   const o = await open('#task=seen&train=false&input=3 1 4 1 5');
   const p = o.page;
-  const grids = () => p.evaluate(() => [...document.querySelectorAll('#attnlab-a11y table[role=grid]')].map((t) => ({
-    caption: t.caption?.textContent || '', cols: [...t.rows[0].cells].slice(1).map((c) => c.textContent),
-    rows: [...t.rows].slice(1).map((r) => r.cells[0].textContent),
-    cells: [...t.rows].slice(1).map((r) => [...r.cells].slice(1).map((c) => c.textContent)) })));
+  const grids = () => gridTables(p);
   const all = await grids();
   assert.ok(all.length >= 4, `${all.length} grids`);
   const A = await p.evaluate(() => window.attnlab.attention(0, 1));
@@ -297,11 +309,11 @@ test('the live region says when training pauses, and nothing while it runs unles
   await o.context.close();
 });
 
-for (const lang of ['en', 'zh']) {
-  test(`keyboard only, ${lang}: lesson stop 3 is read, answered, revealed and left with Tab, arrows and Enter`,
+for (const [stop, lang] of [[1, 'en'], [1, 'zh'], [3, 'en'], [3, 'zh']]) {
+  test(`keyboard only, ${lang}: lesson stop ${stop} is read, answered, revealed and left with Tab, arrows and Enter`,
        { timeout: 120000 }, async () => {
     const T = stringTable(lang === 'zh' ? 'strings_zh_lesson.inc' : 'strings_en_lesson.inc');
-    const o = await open(`#lesson=3&lang=${lang}`);
+    const o = await open(`#lesson=${stop}&lang=${lang}`);
     const p = o.page;
     await until(p, 'the layer in the language', () =>
       p.evaluate((l) => document.getElementById('attnlab-a11y').lang === l, lang === 'zh' ? 'zh-Hans' : 'en'));
@@ -346,7 +358,137 @@ for (const lang of ['en', 'zh']) {
       await p.keyboard.press('Tab');
     }
     await p.keyboard.press('Enter');
-    await until(p, 'the next stop', async () => (await p.evaluate(() => window.attnlab.lesson())).stop === 4);
+    await until(p, 'the next stop', async () => (await p.evaluate(() => window.attnlab.lesson())).stop === stop + 1);
     await o.context.close();
   });
 }
+
+test('the curves, the step-by-step sum and the embeddings are tables of their numbers, with a sentence', { timeout: 120000 },
+     async () => {
+  const E = stringTable('strings_en.inc');
+  const o = await open('#task=seen&train=true&panel=step');
+  const p = o.page;
+  await until(p, 'training', async () => (await p.evaluate(() => window.attnlab.metrics().step)) >= 350);
+  await p.evaluate(() => window.attnlab.train(false));
+  await frames(p, 3);
+  await p.waitForTimeout(1200);  // a table follows a change at most once a second
+  await frames(p, 3);
+  const m = await p.evaluate(() => window.attnlab.metrics());
+  let tables = await gridTables(p);
+  // the loss curve: its steps, and its last line is the Training panel's (metrics: the latest line)
+  const loss = tables.find((t) => t.caption.startsWith(`${E.train_loss}: `));
+  assert.ok(loss, `captions: ${tables.map((t) => t.caption.slice(0, 30))}`);
+  assert.deepEqual(loss.cols, [E.train_loss]);
+  assert.ok(loss.rows.every((r, i) => i === 0 || Number(r) > Number(loss.rows[i - 1])), 'steps in order');
+  assert.ok(Number(loss.rows.at(-1)) <= m.step && Number(loss.rows.at(-1)) > m.step - 101, `${loss.rows.at(-1)} vs ${m.step}`);
+  assert.equal(Number(loss.cells.at(-1)[0]), Number(m.loss.toPrecision(3)));
+  assert.match(loss.caption, new RegExp(`^${E.train_loss}: \\d\\.\\d\\d at step ${loss.rows[0]}, \\d\\.\\d\\d at step \\d+`));
+  const acc = tables.find((t) => t.cols.join() === [E.train_acc_train, E.train_acc_dev].join());
+  assert.ok(acc, 'the accuracy curves');
+  assert.equal(Number(acc.cells.at(-1)[1]), Number(m.devAcc.toPrecision(3)));
+  assert.match(acc.caption, /chance/, 'the chance line is said');
+  // step by step: one row per key, α' = the query's row of attention(l, h), and b = Σ α' v written out
+  const A = await p.evaluate(() => window.attnlab.attention(0, 0));
+  const query = A.tokens.length - 1;  // the panel's query: the last token unless picked
+  const worked = tables.find((t) => t.caption.includes("bⁱ = Σⱼ α'ⱼ vʲ = "));
+  assert.ok(worked, 'the worked formula');
+  assert.deepEqual(worked.rows, A.tokens);
+  assert.deepEqual(worked.cols, [E.step_col_k, E.step_col_alpha, E.step_col_alpha_norm, E.step_col_v]);
+  const shown = worked.cells.map((r) => Number(r[2]));
+  const row = A.weights.find((r) => r.every((w, j) => Math.abs(w - shown[j]) < 6e-4));
+  assert.ok(row, `α' column ${shown} is one query's row of attention(0, 0)`);
+  assert.ok(worked.cells.every((r) => /^\[-?\d\.\d\d(, -?\d\.\d\d)*\]$/.test(r[0])), 'k as numbers');
+  void query;
+  // the embeddings' scatter: a row per word with x, y, its tag and its nearest word
+  await p.evaluate(() => window.attnlab.setState({ panel: 'embeddings' }));
+  await until(p, 'the scatter table', async () => {
+    tables = await gridTables(p);
+    return tables.find((t) => t.cols.length === 4 && t.cols[2] === E.emb_col_tag);
+  });
+  const scatter = tables.find((t) => t.cols[2] === E.emb_col_tag);
+  assert.ok(scatter.rows.length >= 5);
+  assert.ok(scatter.cells.every((r) => /^-?\d+\.\d\d$/.test(r[0]) && scatter.rows.includes(r[3])), 'x and a nearest word');
+  await o.context.close();
+});
+
+test('the image task: its pictures are tables; the keyboard picks a query pixel; the head maps hold its row', async () => {
+  const o = await open('#task=image&train=false&panel=attention');
+  const p = o.page;
+  const I = stringTable('strings_en_image.inc');
+  const tables = await gridTables(p);
+  const input = tables.find((t) => t.caption.startsWith(`${I.img_input}: `));
+  assert.ok(input, `captions: ${tables.map((t) => t.caption.slice(0, 30))}`);
+  const S = input.rows.length;
+  assert.equal(input.cols.length, S);
+  assert.match(input.cells[0][0], /^R \d\.\d\d G \d\.\d\d B \d\.\d\d$/);
+  // Tab to the image's cell, two rows down and three to the right, Enter: that pixel is the query, as a click
+  assert.ok(await tabUntil(p, (c) => document.activeElement?.getAttribute('role') === 'gridcell' &&
+    document.activeElement.closest('table').caption.textContent.startsWith(c), `${I.img_input}: `), 'Tab reaches the image');
+  for (const key of ['Home', 'ArrowDown', 'ArrowDown', 'ArrowRight', 'ArrowRight', 'ArrowRight']) await p.keyboard.press(key);
+  await p.keyboard.press('Enter');
+  await until(p, 'the query pixel', async () => (await state(p)).pixel === 2 * S + 3);
+  await frames(p, 3);
+  await p.waitForTimeout(1100);
+  await frames(p, 3);
+  const A = await p.evaluate(() => window.attnlab.attention(0, 0));
+  const maps = (await gridTables(p)).filter((t) => t.caption.startsWith('layer 1 · head 1'));
+  assert.equal(maps.length, 1, 'layer 1 head 1\'s map');
+  const got = maps[0].cells.flat().map((c) => parseFloat(c));
+  const want = A.weights[2 * S + 3].map((w) => w * 100);  // (the page sends 4 decimals, then rounds to 0.1 %)
+  assert.equal(got.length, want.length);
+  assert.ok(got.every((g, j) => Math.abs(g - want[j]) <= 0.06), `${got.slice(0, 8)} vs ${want.slice(0, 8)}`);
+  assert.match(maps[0].caption, /^layer 1 · head 1: pixel 2,3 looks most at pixel \d+,\d+ \(\d+\.\d %\); at itself \d+\.\d %$/);
+  await o.context.close();
+});
+
+test('the page\'s title names the view: title= when given, else the embedded views, in the interface\'s language',
+     async () => {
+  const C = stringTable('strings_en_classroom.inc'), Z = stringTable('strings_zh_classroom.inc');
+  const E = stringTable('strings_en.inc');
+  let o = await open('#embed=1&task=seen&panels=attention,pe&train=false', { width: 800, height: 600 });
+  await until(o.page, 'the views\' title', async () =>
+    (await o.page.title()) === C.page_title_views.replace('{views}', `${E.panel_attention}, ${E.panel_pe}`));
+  await o.page.evaluate(() => window.attnlab.setState({ lang: 'zh' }));
+  await until(o.page, 'in Chinese', async () => (await o.page.title()).startsWith(Z.page_title_views.split('{')[0]));
+  assert.equal(await o.page.evaluate(() => document.documentElement.lang), 'zh-Hans');
+  await o.context.close();
+  o = await open('#embed=1&task=seen&train=false&title=Week%203%3A%20heads', { width: 800, height: 600 });
+  await until(o.page, 'the title= key', async () => (await o.page.title()) === 'Week 3: heads');
+  await o.context.close();
+  o = await open('#lesson=3');
+  await until(o.page, 'the lesson stop', async () => /^Attention Lab: lesson, stop 3 of \d+: .+/.test(await o.page.title()));
+  await o.context.close();
+});
+
+test('at 200 % zoom and 320 CSS px wide, nothing of a view or the settings lies past the right edge', { timeout: 120000 },
+     async () => {
+  const E = stringTable('strings_en.inc');
+  const tabs = new Set(['attention', 'step', 'matrix', 'pe', 'compare', 'history', 'embeddings'].map((p) => E[`panel_${p}`]));
+  for (const [width, height] of [[640, 400], [320, 568]]) {  // 1280 × 800 at 200 %; a 320 px reflow
+    const o = await openPage(browser, { device: { viewport: { width, height }, deviceScaleFactor: 2 } });
+    await o.page.goto(server.url + '#task=seen&train=false');
+    await waitReady(o.page);
+    const past = async (where) => {
+      await o.page.evaluate(() => window.attnlab._ui({ items: true }));
+      await frames(o.page, 3);
+      const { items } = await o.page.evaluate(() => window.attnlab._ui({ items: true }));
+      // (the view tabs scroll in their bar: its arrows and list reach them)
+      return items.filter((it) => it.rect[2] > width + 1 && it.visible[3] > it.visible[1] && !tabs.has(it.label))
+        .map((it) => `${where}: ${it.label} at x ${Math.round(it.rect[0])}..${Math.round(it.rect[2])}`);
+    };
+    const problems = [];
+    for (const panel of ['attention', 'step', 'matrix', 'pe', 'compare', 'history', 'embeddings']) {
+      await o.page.evaluate((p) => window.attnlab.setState({ panel: p }), panel);
+      await frames(o.page, 4);
+      problems.push(...await past(`${width} px, ${panel}`));
+    }
+    await o.page.evaluate((name) => [...document.querySelectorAll('#attnlab-a11y button')]
+      .find((b) => b.textContent === name)?.click(), 'Settings');
+    await until(o.page, 'the drawer', async () => (await o.page.evaluate(() => window.attnlab._layout()))
+      .rects.some((r) => r.name === 'drawer'));
+    problems.push(...await past(`${width} px, the settings`));
+    assert.deepEqual(problems, []);
+    await axe(o.page, `${width} px at a device pixel ratio of 2`);
+    await o.context.close();
+  }
+});

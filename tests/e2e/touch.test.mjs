@@ -139,7 +139,7 @@ test('Pixel 5: a swipe up scrolls the settings drawer with the finger, a swipe d
     const before = await left();
     assert.ok(before && before.scrollMaxY > 100, `drawer scroll range ${JSON.stringify(before)}`);
     // Start on a widget (a tree node's header) so the drag must not stay a press on it.
-    const header = await item(o.page, 'Training examples (click use to tag one)', '##drawer');
+    const header = await item(o.page, 'Training examples', '##drawer');
     const from = { x: header.x, y: header.y };
     assert.ok(from.y > 250, `header at ${from.y}`);
     await swipe(o, from, { x: from.x, y: from.y - 120 }, 8);

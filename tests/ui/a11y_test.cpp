@@ -13,7 +13,9 @@
 #include "imgui_internal.h"
 #include "tests/ui/headless_imgui.h"
 #include "web/ui/a11y.h"
+#include "web/ui/pixel_grid.h"
 #include "web/ui/strings.h"
+#include "web/ui/widgets.h"
 
 namespace attnlab::ui {
 namespace {
@@ -392,6 +394,90 @@ TEST(Mirror, AGridTakesNewNumbersAtMostOnceASecondAndItsCellsAreWalked) {
     draw();
     EXPECT_FALSE(a11y::GridCell(id, &row, &col));
   });
+}
+
+// A loss curve that falls to its lowest in the middle and rises a little, and a dev curve measured every other line.
+struct Curves {
+  std::vector<Series> series;
+  Curves() {
+    Series loss{"loss", {}, {}, IM_COL32_WHITE}, dev{"dev", {}, {}, IM_COL32_WHITE};
+    for (int i = 0; i < 100; ++i) {
+      loss.x.push_back(static_cast<float>(100 * i));
+      loss.y.push_back(i == 60 ? 0.25f : 2.0f - 0.015f * static_cast<float>(i));
+      if (i % 2 == 0) {
+        dev.x.push_back(static_cast<float>(100 * i));
+        dev.y.push_back(i == 0 ? NAN : 0.005f * static_cast<float>(i));
+      }
+    }
+    series = {loss, dev};
+  }
+};
+
+TEST(Mirror, AChartIsATableOfItsStepsWithASentenceFromItsNumbers) {
+  Context c;
+  set_language("en");
+  const Curves curves;
+  auto draw = [&] {
+    LineChart("loss", curves.series, ImVec2(400, 120), 0.0f, 2.0f, "%.2f", {{0.3f, "chance: NOUN 30 %", 0}});
+  };
+  frame(draw);
+  const Node* g = find("loss, dev");  // its caption: the legend
+  ASSERT_NE(g, nullptr);
+  ASSERT_EQ(g->role, Role::grid);
+  EXPECT_EQ(g->cols, 2);
+  EXPECT_EQ(g->rows, 24);  // 100 steps, 24 of them evenly spread: the first and the last among them
+  EXPECT_EQ(g->row_labels.front(), "0");
+  EXPECT_EQ(g->row_labels.back(), "9900");
+  EXPECT_EQ(g->cells[0], 2.0f);              // step 0: the loss
+  EXPECT_TRUE(std::isnan(g->cells[1]));      // and no dev accuracy yet
+  EXPECT_NEAR(g->cells[46], 0.515f, 1e-6f);  // step 9900: the loss, and no dev point at an odd line
+  EXPECT_TRUE(std::isnan(g->cells[47]));
+  EXPECT_EQ(g->value,
+            "loss: 2.00 at step 0, 0.52 at step 9900, lowest 0.25 at step 6000; dev: 0.01 at step 200, 0.49 at step "
+            "9800; chance: NOUN 30 %");
+  EXPECT_TRUE(frame(draw).empty());  // drawn again (with its NaN cells): nothing changed
+
+  set_language("zh");
+  frame(draw);
+  g = find("loss，dev");
+  ASSERT_NE(g, nullptr);
+  EXPECT_EQ(g->value.rfind("loss：第 0 步为 2.00，第 9900 步为 0.52，最低 0.25（第 6000 步）", 0), 0u) << g->value;
+  set_language("en");
+}
+
+TEST(Mirror, APixelGridIsATableOfWordsAndTheKeyboardsCellActsAsTheMouses) {
+  Context c;
+  const std::vector<ImU32> colours(6, IM_COL32_WHITE);
+  GridArea g;
+  auto draw = [&] {
+    g = PixelGrid("##labels", colours, 3, 2, 10.0f);
+    a11y::Table t;
+    t.caption = "true labels";
+    t.texts = {"background", "edge", "inside", "background", "edge", "inside"};
+    t.summary = "background 2, edge 2, inside 2";
+    MirrorGrid(g, t);
+  };
+  frame(draw);
+  const Node* n = find("true labels");
+  ASSERT_NE(n, nullptr);
+  ASSERT_EQ(n->role, Role::grid);
+  EXPECT_EQ(n->rows, 2);
+  EXPECT_EQ(n->cols, 3);
+  EXPECT_EQ(n->texts[4], "edge");
+  EXPECT_TRUE(n->cells.empty());
+  EXPECT_EQ(n->row_labels, (std::vector<std::string>{"0", "1"}));  // as the pixels are named: row,column from 0
+  EXPECT_EQ(n->col_labels, (std::vector<std::string>{"0", "1", "2"}));
+  EXPECT_EQ(n->value, "background 2, edge 2, inside 2");
+  EXPECT_EQ(g.hovered, -1);
+
+  a11y::Focus(n->id, 5);  // the keyboard on row 1, column 2: hovered, not clicked
+  frame(draw);
+  EXPECT_EQ(g.hovered, 5);
+  EXPECT_FALSE(g.clicked);
+  a11y::SetValue(n->id, "0,1");  // Enter on row 0, column 1: a click there
+  frame(draw);
+  EXPECT_EQ(g.hovered, 1);
+  EXPECT_TRUE(g.clicked);
 }
 
 }  // namespace

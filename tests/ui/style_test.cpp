@@ -80,3 +80,27 @@ TEST(Style, DearImGuisOwnDarkThemeDidNot) {
 
 }  // namespace
 }  // namespace attnlab::ui
+
+namespace attnlab::ui {
+namespace {
+
+TEST(Style, EveryFrameIsAPointerTargetOf24PxOrMore) {
+  for (const float font : {13.0f, 16.0f, 17.0f}) {
+    ImGuiStyle style;
+    StyleColours(style);
+    EXPECT_LT(font + 2 * style.FramePadding.y, kMinTarget);  // Dear ImGui's own padding (3 px) falls short
+    StyleTargets(style, font);
+    EXPECT_GE(font + 2 * style.FramePadding.y, kMinTarget) << font;
+    EXPECT_LE(font + 2 * style.FramePadding.y, kMinTarget + 1) << font;  // and no taller than it needs
+  }
+  ImGuiStyle large;
+  StyleTargets(large, 24);  // large text is tall enough with Dear ImGui's padding
+  EXPECT_EQ(large.FramePadding.y, ImGuiStyle().FramePadding.y);
+  ImGuiStyle touch;
+  touch.FramePadding.y = 8;  // the touch style's, larger: left alone
+  StyleTargets(touch, 16);
+  EXPECT_EQ(touch.FramePadding.y, 8);
+}
+
+}  // namespace
+}  // namespace attnlab::ui

@@ -117,12 +117,13 @@ AppState full_playground_state(const AppState& s) {
   full.embed = false;
   full.controls.clear();
   full.caption.clear();
+  full.title.clear();  // the frame's name, not the playground's
   full.panels.clear();
   return full;
 }
 
 std::string embed_query(const AppState& s, const std::vector<Panel>& panels, const std::vector<std::string>& controls,
-                        const std::string& caption) {
+                        const std::string& caption, const std::string& title) {
   AppState e = full_playground_state(s);
   e.embed = true;
   if (!panels.empty()) e.panel = panels.front();
@@ -135,13 +136,16 @@ std::string embed_query(const AppState& s, const std::vector<Panel>& panels, con
   parse_embed_controls("", &defaults);
   if (controls != defaults) e.controls = controls.empty() ? "none" : join_names(controls, ",");
   e.caption = caption;
+  e.title = title;
   return state_to_query(e);
 }
 
-std::string iframe_snippet(const std::string& page_url, const std::string& query, int width, int height) {
+std::string iframe_snippet(const std::string& page_url, const std::string& query, int width, int height,
+                           const std::string& title) {
   return "<iframe src=\"" + html_attribute(page_url + "#" + query) + "\" width=\"" + std::to_string(width) +
-         "\" height=\"" + std::to_string(height) +
-         "\" style=\"border:0\" title=\"Attention Lab\" loading=\"lazy\" allow=\"clipboard-write\"></iframe>";
+         "\" height=\"" + std::to_string(height) + "\" style=\"border:0\" title=\"" +
+         html_attribute(title.empty() ? "Attention Lab" : title) +
+         "\" loading=\"lazy\" allow=\"clipboard-write\"></iframe>";
 }
 
 }  // namespace attnlab

@@ -34,14 +34,17 @@ std::string parse_embed_panels(const std::string& text, std::vector<Panel>* out)
 std::vector<Panel> embed_panels(const AppState& s);
 std::vector<std::string> embed_controls(const AppState& s);
 
-// The settings of the full playground for the same view: embed, controls, caption and panels dropped (the
+// The settings of the full playground for the same view: embed, controls, caption, title and panels dropped (the
 // first embedded panel becomes `panel`). The "open in the full playground" link carries this query.
 AppState full_playground_state(const AppState& s);
 
-// The query an <iframe> for this view uses: the settings plus embed=1 and the given embed choices.
+// The query an <iframe> for this view uses: the settings plus embed=1 and the given embed choices ("" title: the
+// page names itself after its views).
 std::string embed_query(const AppState& s, const std::vector<Panel>& panels, const std::vector<std::string>& controls,
-                        const std::string& caption);
-// An <iframe> element for a course page: src = page_url + "#" + query, the frame's size, a title, no border.
-std::string iframe_snippet(const std::string& page_url, const std::string& query, int width, int height);
+                        const std::string& caption, const std::string& title = "");
+// An <iframe> element for a course page: src = page_url + "#" + query, the frame's size, its title (the name a
+// screen reader gives the frame; "" = "Attention Lab"), no border.
+std::string iframe_snippet(const std::string& page_url, const std::string& query, int width, int height,
+                           const std::string& title);
 
 }  // namespace attnlab

@@ -218,6 +218,14 @@ const std::vector<StateField>& state_fields() {
             return "";
           },
           "the embed's one-line caption"),
+      checked_text_field(
+          "title", &AppState::title, 160,
+          [](const std::string& t) -> std::string {
+            for (unsigned char c : t)
+              if (c < 0x20 || c == 0x7f) return "title: one line of text, without control characters";
+            return "";
+          },
+          "the page's title, which a screen reader names the frame by (empty: the view's name)"),
   };
   return fields;
 }

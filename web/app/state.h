@@ -75,6 +75,7 @@ struct AppState {
   std::string panels;    // the panels an embed shows, "attention,pe" ("" = `panel` alone)
   std::string controls;  // the controls an embed shows, "run,step,heads" ("" = run,step,reset)
   std::string caption;   // the embed's one-line caption
+  std::string title;     // the page's title (an embedding frame's name for a screen reader); "" = the view's name
 };
 
 // One serializable field: its name (the URL key, the JS property, the --flag), a getter and a setter that

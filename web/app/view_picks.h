@@ -58,6 +58,7 @@ struct ViewPicks {
     std::vector<Panel> panels;  // the panels the frame shows
     std::vector<std::string> controls;
     std::string caption;
+    std::string title;              // the frame's name ("" = its views' names)
     int width = 800, height = 600;  // the <iframe>'s size
     std::string copied;             // what the last Copy put on the clipboard (its confirmation line)
   } share;

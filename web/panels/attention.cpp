@@ -136,6 +136,16 @@ void ShowAttentionPanel(App& app, PanelTextures& tex) {
     }
   }
   side = std::max(80.0f, side);
+  // at that least size, or under a title wider than the heatmap, fewer columns fit: no head is cut at the right edge
+  // (a 320 px wide page, 200 % zoom); the view scrolls down instead
+  char widest[96];
+  std::snprintf(widest, sizeof widest, S().attn_head_title, v.layers, v.heads);
+  const float cell_w = std::max(side, ImGui::CalcTextSize(widest).x);
+  const int fit = static_cast<int>((avail.x + gap) / (cell_w + gap));
+  if (fit < best_cols) {  // fewer columns, each as wide as the view allows
+    best_cols = std::max(1, fit);
+    side = std::max(side, (avail.x - gap * static_cast<float>(best_cols - 1)) / static_cast<float>(best_cols));
+  }
   for (int k = 0; k < n; ++k) {
     const int l = focus ? app.picks.layer : k / v.heads, h = focus ? app.picks.head : k % v.heads;
     if (k % best_cols != 0) ImGui::SameLine(0, gap);
@@ -147,8 +157,8 @@ void ShowAttentionPanel(App& app, PanelTextures& tex) {
           ui::LabelledHeatmap(tex.head(l * v.heads + h), w, v.len, v.len, v.tokens, v.tokens, ImVec2(side, side),
                               {gfx::Colormap::Sequential, 0.0f, 1.0f}, true, &tex.zoom_attention);
       if (hv.row >= 0) {
-        ImGui::SetTooltip(S().attn_hover, v.tokens[static_cast<std::size_t>(hv.row)].c_str(),
-                          v.tokens[static_cast<std::size_t>(hv.col)].c_str(), static_cast<double>(hv.value));
+        ui::SetTooltip(S().attn_hover, v.tokens[static_cast<std::size_t>(hv.row)].c_str(),
+                       v.tokens[static_cast<std::size_t>(hv.col)].c_str(), static_cast<double>(hv.value));
         if (hv.clicked) {
           app.picks.layer = l;
           app.picks.head = h;

@@ -31,14 +31,42 @@ static const char* Text(const char* key) {  // a key's text ("" if the table lac
   return t ? t : "";
 }
 
+// The sweep's numbers for a screen reader: one row per training-set size, the two models' dev accuracy and the
+// chance level in columns, and the verdict as its sentence (or how many runs are done while it runs).
+static void NoteSweepTable(ImGuiID id, const Sweep& sw, const char* x_label, const std::string& verdict, ImVec2 at,
+                           ImVec2 size) {
+  const std::vector<int>& sizes = sw.config().sizes;
+  ui::a11y::Table t;
+  t.caption = std::string(S().sweep_title) + " (" + x_label + ")";
+  t.rows = static_cast<int>(sizes.size());
+  t.cols = 3;
+  t.col_labels = {S().sweep_attention, S().sweep_cnn, S().sweep_chance};
+  t.percent = true;
+  t.cells.assign(sizes.size() * 3, NAN);
+  for (const int n : sizes) t.row_labels.push_back(std::to_string(n));
+  for (const SweepPoint& p : sw.points()) {
+    const auto row = std::find(sizes.begin(), sizes.end(), p.size);
+    if (row == sizes.end() || p.model < 0 || p.model > 1) continue;
+    const std::size_t r = static_cast<std::size_t>(row - sizes.begin());
+    t.cells[r * 3 + static_cast<std::size_t>(p.model)] = static_cast<float>(p.dev_acc);
+    t.cells[r * 3 + 2] = static_cast<float>(p.chance);
+  }
+  t.summary = !verdict.empty() ? verdict
+                               : ui::fill(S().sweep_table_done, {{"done", std::to_string(sw.points().size())},
+                                                                 {"runs", std::to_string(sw.runs())}});
+  ui::a11y::NoteTable(id, at, ImVec2(at.x + size.x, at.y + size.y), std::move(t));
+}
+
 // Dev accuracy against the training-set size (log scale on x): both models' points as they finish, joined by
 // lines, and the chance level as a dashed line. Hovering a point names it.
-static void SweepChart(const Sweep& sw, const char* x_label, const char* point_format, ImVec2 size) {
+static void SweepChart(const Sweep& sw, const char* x_label, const char* point_format, ImVec2 size,
+                       const std::string& verdict) {
   const std::vector<int>& sizes = sw.config().sizes;
   const std::vector<SweepPoint>& pts = sw.points();
   ImGui::PushID("sweep_chart");
   const ImVec2 p0 = ImGui::GetCursorScreenPos();
   ImGui::InvisibleButton("##chart", size);
+  NoteSweepTable(ImGui::GetID("##chart"), sw, x_label, verdict, p0, size);
   const bool hovered = ImGui::IsItemHovered();
   ImDrawList* dl = ImGui::GetWindowDrawList();
   const float line = ImGui::GetTextLineHeight();
@@ -110,19 +138,26 @@ static void SweepChart(const Sweep& sw, const char* x_label, const char* point_f
   }
   if (hover >= 0) {
     const SweepPoint& p = pts[static_cast<std::size_t>(hover)];
-    ImGui::SetTooltip(point_format, names[p.model], p.size, 100 * p.dev_acc, 100 * p.train_acc, p.epochs);
+    ui::SetTooltip(point_format, names[p.model], p.size, 100 * p.dev_acc, 100 * p.train_acc, p.epochs);
   }
   ImGui::PopID();
 }
 
-// The verdict and one sentence on why, filled from the measured numbers (engine/train/sweep.h).
+// The verdict, filled from the measured numbers (engine/train/sweep.h); "" before any size has both models.
+static std::string SweepVerdictLine(const Sweep& sw, bool corpus) {
+  const SweepVerdict v = sweep_verdict(sw.points());
+  if (v.sizes == 0) return {};
+  std::vector<std::pair<std::string, std::string>> values = sweep_verdict_values(v);
+  values.emplace_back("items", Text(sweep_items_key(corpus)));
+  return ui::fill(Text(sweep_verdict_key(v)), values);
+}
+
+// The verdict and one sentence on why.
 static void SweepVerdictText(const Sweep& sw, bool corpus) {
   const SweepVerdict v = sweep_verdict(sw.points());
   if (v.sizes == 0) return;
   using K = SweepVerdict::Kind;
-  std::vector<std::pair<std::string, std::string>> values = sweep_verdict_values(v);
-  values.emplace_back("items", Text(sweep_items_key(corpus)));
-  ui::Prose(ui::fill(Text(sweep_verdict_key(v)), values).c_str());
+  ui::Prose(SweepVerdictLine(sw, corpus).c_str());
   const ModelConfig& cnn = sw.config().baseline;
   const int rf = 1 + cnn.cnn_layers * (cnn.kernel - 1);
   const int smallest = sw.config().sizes.front();
@@ -189,7 +224,8 @@ static void ShowSweepSection(App& app) {
              sw->data().is_image() ? S().sweep_axis
              : corpus              ? S().sweep_axis_sentences
                                    : S().sweep_axis_sequences,
-             corpus ? S().sweep_point_corpus : S().sweep_point, ImVec2(w, h));
+             corpus ? S().sweep_point_corpus : S().sweep_point, ImVec2(w, h),
+             run.running() ? std::string() : SweepVerdictLine(*sw, corpus));
   if (!run.running()) SweepVerdictText(*sw, corpus);
 }
 

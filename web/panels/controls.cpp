@@ -50,7 +50,7 @@ void SettingControl(App& app, const std::string& key, float width) {
   ui::TextUnformatted(key.c_str());
   if (ImGui::IsItemHovered()) {  // setting_help_<name> in the interface's language; the field table's as a fallback
     const char* help = ui::text("setting_help_" + key);
-    ImGui::SetTooltip("%s", help ? help : f->help);
+    ui::SetTooltip("%s", help ? help : f->help);
   }
   ImGui::SameLine(0, ImGui::GetStyle().ItemInnerSpacing.x);
   ImGui::SetNextItemWidth(width);

@@ -42,7 +42,7 @@ static void TokenChips(const App& app, const std::vector<std::string>& tokens, c
     dl->AddText(ImVec2(p.x + (w - ImGui::CalcTextSize(tag.c_str()).x) / 2, p.y + lh + 4),
                 wrong ? IM_COL32(255, 170, 160, 255) : IM_COL32(250, 200, 90, 255), tag.c_str());
     ImGui::Dummy(ImVec2(w, lh * 2 + 6));
-    if (wrong && ImGui::IsItemHovered()) ImGui::SetTooltip(S().data_wrong_label, app.tag_name(truth[i]).c_str());
+    if (wrong && ImGui::IsItemHovered()) ui::SetTooltip(S().data_wrong_label, app.tag_name(truth[i]).c_str());
     ImGui::PopID();
     ImGui::EndGroup();
   }
@@ -152,6 +152,7 @@ void ShowDataPanel(App& app) {
   }
 
   if (app.runs.data && app.input_is_text() && ui::TreeNode(S().data_examples)) {
+    ui::WrappedText(S().data_examples_hint, 0.0f, true);  // (under the header: it fits a narrow page)
     const std::vector<const Sequence*> examples = app.shown_examples();
     for (std::size_t e = 0; e < examples.size(); ++e) {
       const Sequence& s = *examples[e];

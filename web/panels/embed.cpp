@@ -59,7 +59,7 @@ void CaptionLine(App& app, const std::string& caption, float width) {
       RecordRect(app, "embed.caption", a.x, a.y, std::min(b.x, start.x + caption_w) - a.x, b.y - a.y);
     }
     if (ImGui::IsItemHovered() && ImGui::CalcTextSize(caption.c_str()).x > caption_w)
-      ImGui::SetTooltip("%s", caption.c_str());
+      ui::SetTooltip("%s", caption.c_str());
     ImGui::SameLine();
   }
   ImGui::SetCursorScreenPos(ImVec2(start.x + std::max(0.0f, width - link_w), start.y));
@@ -68,7 +68,7 @@ void CaptionLine(App& app, const std::string& caption, float width) {
   if (ui::Button(link)) OpenFullPlayground(app);
   ImGui::PopStyleColor(2);
   RecordItem(app, "embed.open_full");
-  if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", S().embed_open_full_help);
+  if (ImGui::IsItemHovered()) ui::SetTooltip("%s", S().embed_open_full_help);
 }
 
 // The width an action's control takes, and the control itself.
@@ -91,10 +91,10 @@ void Action(App& app, const std::string& name) {
       app.set_state({{"train", app.state.train ? "false" : "true"}});
   } else if (name == "step") {
     if (ui::Button(S().train_step)) app.train_steps(1);
-    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", S().train_step_help);
+    if (ImGui::IsItemHovered()) ui::SetTooltip("%s", S().train_step_help);
   } else if (name == "reset") {
     if (ui::Button(S().train_reset)) app.reset();
-    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", S().train_reset_help);
+    if (ImGui::IsItemHovered()) ui::SetTooltip("%s", S().train_reset_help);
   } else if (name == "input") {
     if (app.input_is_text()) {
       std::string text = app.state.input;

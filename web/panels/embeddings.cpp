@@ -40,6 +40,35 @@ static void OneHotPicture(const std::vector<std::string>& words, float size) {
     }
   }
   ImGui::Dummy(ImVec2(label_w + 8 + cell * static_cast<float>(n), cell * static_cast<float>(n)));
+  // the same numbers for a screen reader: the identity matrix, words as headers
+  std::vector<float> identity(static_cast<std::size_t>(n * n), 0.0f);
+  for (int i = 0; i < n; ++i) identity[static_cast<std::size_t>(i * n + i)] = 1.0f;
+  const std::vector<std::string> shown(words.begin(), words.begin() + n);
+  ui::a11y::NoteGrid(ImGui::GetID("##onehot"), ImVec2(o.x + label_w + 8, o.y), ImGui::GetItemRectMax(), identity.data(),
+                     n, n, shown, shown, false);
+}
+
+// The scatter plot's points for a screen reader: one row per word, its place (x, y), its tag and its nearest word;
+// the sentence is the score printed above the plot.
+static ui::a11y::Table ScatterTable(const App& app, const EmbeddingMap& m, const char* score) {
+  ui::a11y::Table t;
+  t.caption = S().emb_learned_table;
+  t.cols = 4;
+  t.col_labels = {"x", "y", S().emb_col_tag, S().emb_col_nearest};
+  t.summary = score;
+  char buf[32];
+  for (std::size_t i = 0; i < m.words.size() && 2 * i + 1 < m.points.size(); ++i) {
+    t.row_labels.push_back(m.words[i]);
+    for (int k = 0; k < 2; ++k) {
+      std::snprintf(buf, sizeof buf, "%.2f", static_cast<double>(m.points[2 * i + static_cast<std::size_t>(k)]));
+      t.texts.push_back(buf);
+    }
+    t.texts.push_back(i < m.tags.size() ? app.tag_name(m.tags[i]) : "");
+    const int j = i < m.neighbour.size() ? m.neighbour[i] : -1;
+    t.texts.push_back(j >= 0 && j < static_cast<int>(m.words.size()) ? m.words[static_cast<std::size_t>(j)] : "");
+  }
+  t.rows = static_cast<int>(t.row_labels.size());
+  return t;
 }
 
 void ShowEmbeddingsPanel(App& app, PanelTextures&) {
@@ -97,12 +126,16 @@ void ShowEmbeddingsPanel(App& app, PanelTextures&) {
   for (int t : m.tags) colours.push_back(ui::CategoryColour(t));
   const ImVec2 left = ImGui::GetContentRegionAvail();
   const float side = std::max(120.0f, std::min(left.x, left.y - ImGui::GetFontSize() * 2));
-  const int hovered = ui::ScatterPlot("##emb", m.points, colours, m.words, 25, ImVec2(left.x, side));
+  const ImGuiID plot_id = ImGui::GetID("##emb");
+  int key_row = -1, key_col = -1;  // the keyboard's word in the table below: ringed, its tooltip shown
+  ui::a11y::GridCell(plot_id, &key_row, &key_col);
+  const int hovered = ui::ScatterPlot("##emb", m.points, colours, m.words, 25, ImVec2(left.x, side), key_row);
+  ui::a11y::NoteTable(plot_id, ImGui::GetItemRectMin(), ImGui::GetItemRectMax(), ScatterTable(app, m, score));
   if (hovered >= 0) {
     const std::size_t i = static_cast<std::size_t>(hovered);
     const std::size_t j = static_cast<std::size_t>(m.neighbour[i]);
-    ImGui::SetTooltip(S().emb_hover, m.words[i].c_str(), app.tag_name(m.tags[i]).c_str(), m.words[j].c_str(),
-                      app.tag_name(m.tags[j]).c_str());
+    ui::SetTooltip(S().emb_hover, m.words[i].c_str(), app.tag_name(m.tags[i]).c_str(), m.words[j].c_str(),
+                   app.tag_name(m.tags[j]).c_str());
   }
   ImGui::EndGroup();
 }

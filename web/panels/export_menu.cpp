@@ -28,7 +28,7 @@ void ShowExportMenu(App& app, Panel panel) {
   if (ui::SmallButton(label)) ImGui::OpenPopup("##export_menu");
   if (ImGui::BeginPopup("##export_menu")) {
     if (ui::MenuItem(S().export_png)) app.exports.request(panel, ExportFormat::png, true);
-    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", S().export_png_help);
+    if (ImGui::IsItemHovered()) ui::SetTooltip("%s", S().export_png_help);
     const std::string why = MessageText(csv_unavailable_message(app, panel));
     char csv_label[96];
     const char* csv_help = S().export_csv_help;
@@ -42,7 +42,7 @@ void ShowExportMenu(App& app, Panel panel) {
       std::snprintf(csv_label, sizeof csv_label, "%s", S().export_csv);
     }
     if (ui::MenuItem(csv_label, nullptr, false, why.empty())) app.exports.request(panel, ExportFormat::csv, true);
-    if (why.empty() && ImGui::IsItemHovered()) ImGui::SetTooltip("%s", csv_help);
+    if (why.empty() && ImGui::IsItemHovered()) ui::SetTooltip("%s", csv_help);
     if (!why.empty()) {  // say why rather than save an empty table
       ImGui::PushTextWrapPos(ImGui::GetCursorPosX() + ImGui::GetFontSize() * 18);
       ui::TextDisabled(S().export_no_numbers, why.c_str());

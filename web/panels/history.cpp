@@ -89,8 +89,8 @@ void ShowHistoryPanel(App& app, PanelTextures& tex) {
           ui::LabelledHeatmap(tex.head(100 + l * s.heads + h), s.head(l, h), s.len, s.len, labels, labels,
                               ImVec2(side, side), {gfx::Colormap::Sequential, 0.0f, 1.0f}, true, &tex.zoom_history);
       if (hv.row >= 0)
-        ImGui::SetTooltip(S().attn_hover, labels[static_cast<std::size_t>(hv.row)].c_str(),
-                          labels[static_cast<std::size_t>(hv.col)].c_str(), static_cast<double>(hv.value));
+        ui::SetTooltip(S().attn_hover, labels[static_cast<std::size_t>(hv.row)].c_str(),
+                       labels[static_cast<std::size_t>(hv.col)].c_str(), static_cast<double>(hv.value));
       ImGui::EndGroup();
     }
   ImGui::EndGroup();

@@ -35,7 +35,7 @@ void PixelTooltip(const App& app, int p) {
   const InputView& v = app.view;
   const float* rgb =
       3 * p + 2 < static_cast<int>(v.pixels.size()) ? &v.pixels[static_cast<std::size_t>(3 * p)] : nullptr;
-  ImGui::BeginTooltip();
+  ui::BeginTooltip();
   ui::Text(S().img_pixel_tip, v.tokens[static_cast<std::size_t>(p)].c_str(), rgb ? static_cast<double>(rgb[0]) : 0.0,
            rgb ? static_cast<double>(rgb[1]) : 0.0, rgb ? static_cast<double>(rgb[2]) : 0.0);
   ui::Text(S().img_pixel_labels, tag_text(app, v.truth, p).c_str(),
@@ -48,6 +48,40 @@ std::vector<ImU32> label_colours(const std::vector<int>& tags, int n) {
   for (int i = 0; i < n && i < static_cast<int>(tags.size()); ++i)
     out[static_cast<std::size_t>(i)] = ImageTagColour(tags[static_cast<std::size_t>(i)]);
   return out;
+}
+
+// A label map for a screen reader: each pixel's label (a predicted one that is not `truth`'s marked wrong), and as
+// its sentence how many pixels have each label, or, for a prediction, how many are wrong.
+ui::a11y::Table LabelTable(const App& app, const char* title, const std::vector<int>& tags,
+                           const std::vector<int>* truth, int wrong) {
+  const InputView& v = app.view;
+  const int T = image_pixels(v);
+  ui::a11y::Table t;
+  t.caption = title;
+  std::vector<int> count;
+  for (int p = 0; p < T; ++p) {
+    const std::size_t i = static_cast<std::size_t>(p);
+    std::string text = tag_text(app, tags, p);
+    if (truth && i < truth->size() && i < tags.size() && (*truth)[i] != tags[i])
+      text = ui::fill(S().img_cell_wrong, {{"tag", text}});
+    t.texts.push_back(text);
+    const int tag = i < tags.size() ? tags[i] : -1;
+    if (tag >= 0) {
+      if (tag >= static_cast<int>(count.size())) count.resize(static_cast<std::size_t>(tag) + 1, 0);
+      ++count[static_cast<std::size_t>(tag)];
+    }
+  }
+  if (wrong >= 0) {
+    char line[160];
+    std::snprintf(line, sizeof line, S().img_wrong_count, v.at_step, wrong, T);
+    t.summary = line;
+  } else {
+    for (std::size_t tag = 0; tag < count.size(); ++tag)
+      if (count[tag] > 0)
+        t.summary += (t.summary.empty() ? "" : S().chart_comma) + tag_text(app, {static_cast<int>(tag)}, 0) + " " +
+                     std::to_string(count[tag]);
+  }
+  return t;
 }
 
 // A title above a grid, as wide as the grid (cut where it is longer).
@@ -121,13 +155,46 @@ std::vector<ImU32> weight_colours(const InputView& v, const float* row, bool ove
   return out;
 }
 
+// One head's weights of query pixel `q` for a screen reader: α' per key pixel, and as its sentence where it looks
+// most and how much it keeps for itself.
+ui::a11y::Table WeightTable(const InputView& v, const float* row, int q, const char* title) {
+  const int T = image_pixels(v);
+  ui::a11y::Table t;
+  t.caption = title;
+  t.percent = true;
+  t.cells.assign(row, row + T);
+  const int most = static_cast<int>(std::max_element(row, row + T) - row);
+  char w[32], self[32];
+  std::snprintf(w, sizeof w, "%.1f %%", 100.0 * static_cast<double>(row[most]));
+  std::snprintf(self, sizeof self, "%.1f %%", 100.0 * static_cast<double>(row[q]));
+  t.summary = ui::fill(S().img_table_head, {{"q", v.tokens[static_cast<std::size_t>(q)]},
+                                            {"p", v.tokens[static_cast<std::size_t>(most)]},
+                                            {"w", w},
+                                            {"s", self}});
+  return t;
+}
+
 // The input image with the query marked; a click (or tap) on a pixel makes it the query. Its hover shows
 // what the pixel is.
 ui::GridArea QueryImage(App& app, const char* id, float cell, const char* record) {
   const InputView& v = app.view;
-  const ui::GridArea g = ui::PixelGrid(id, ui::RgbColours(v.pixels, image_pixels(v)), v.grid_w, v.grid_h, cell);
+  ui::GridArea g = ui::PixelGrid(id, ui::RgbColours(v.pixels, image_pixels(v)), v.grid_w, v.grid_h, cell);
   if (record) RecordRect(app, record, g.origin.x, g.origin.y, g.size().x, g.size().y);
   const int q = app.query_pixel();
+  ui::a11y::Table t;  // each pixel's colour; Enter on one makes it the query, as a click
+  t.caption = S().img_input;
+  char rgb[64];
+  for (int p = 0; p < image_pixels(v); ++p) {
+    const std::size_t at = static_cast<std::size_t>(3 * p);
+    if (at + 2 < v.pixels.size())
+      std::snprintf(rgb, sizeof rgb, "R %.2f G %.2f B %.2f", static_cast<double>(v.pixels[at]),
+                    static_cast<double>(v.pixels[at + 1]), static_cast<double>(v.pixels[at + 2]));
+    t.texts.push_back(at + 2 < v.pixels.size() ? rgb : "");
+  }
+  t.summary = ui::fill(S().img_table_input, {{"w", std::to_string(v.grid_w)},
+                                             {"h", std::to_string(v.grid_h)},
+                                             {"q", q >= 0 && q < v.len ? v.tokens[static_cast<std::size_t>(q)] : "-"}});
+  ui::MirrorGrid(g, std::move(t));
   ui::OutlineCell(g, q, kQueryColour);
   if (g.hovered >= 0) PixelTooltip(app, g.hovered);
   if (g.clicked) SetQueryPixel(app, g.hovered);
@@ -215,6 +282,8 @@ void ImageWithLabelMaps(App& app) {
                                           S().img_no_prediction);
     }
     if (k > 0 && g.w > 0) {
+      ui::MirrorGrid(g, LabelTable(app, titles[k], k == 1 ? v.truth : v.predicted, k == 2 ? &v.truth : nullptr,
+                                   k == 2 ? wrong : -1));
       ui::OutlineCell(g, app.query_pixel(), kQueryColour);
       if (g.hovered >= 0) PixelTooltip(app, g.hovered);
       if (g.clicked) SetQueryPixel(app, g.hovered);
@@ -296,14 +365,15 @@ void ShowPixelAttention(App& app) {
     GridTitle(Fitting({std::string(head_title) + "  " + max_text, head_title, short_title}, map_w), map_w);
     char id[32];
     std::snprintf(id, sizeof id, "##map%d_%d", l, h);
-    const ui::GridArea g = ui::PixelGrid(id, colours, v.grid_w, v.grid_h, map_cell);
+    ui::GridArea g = ui::PixelGrid(id, colours, v.grid_w, v.grid_h, map_cell);
     RecordRect(app, "image.map." + std::to_string(l) + "." + std::to_string(h), g.origin.x, g.origin.y, g.size().x,
                g.size().y);
+    ui::MirrorGrid(g, WeightTable(v, row, q, head_title));
     ui::OutlineCell(g, q, kQueryColour);
     if (g.hovered >= 0) {
-      ImGui::SetTooltip(S().attn_img_head_tip, l + 1, h + 1, v.tokens[static_cast<std::size_t>(q)].c_str(),
-                        v.tokens[static_cast<std::size_t>(g.hovered)].c_str(), static_cast<double>(row[g.hovered]),
-                        static_cast<double>(mx));
+      ui::SetTooltip(S().attn_img_head_tip, l + 1, h + 1, v.tokens[static_cast<std::size_t>(q)].c_str(),
+                     v.tokens[static_cast<std::size_t>(g.hovered)].c_str(), static_cast<double>(row[g.hovered]),
+                     static_cast<double>(mx));
       if (g.clicked) {  // as the token heatmaps: a click shows this head alone, another click all of them
         app.picks.layer = l;
         app.picks.head = h;

@@ -113,6 +113,7 @@ void ShowTitle(App& app, float width, bool narrow) {
   if (narrow) {
     same_line();
     ImGui::PushStyleColor(ImGuiCol_Button, app.picks.drawer_open ? ui::kAccent : ui::kQuiet);
+    ui::a11y::SetNextName(S().title_settings_name);  // read as a word, not as its ≡ sign
     if (ui::SmallButton(menu)) app.picks.drawer_open = !app.picks.drawer_open;
     ImGui::PopStyleColor();
     RecordItem(app, "title.settings");
@@ -134,20 +135,20 @@ void ShowTitle(App& app, float width, bool narrow) {
   mode_button(S().lesson_playground, !lesson, 0);
   ImGui::SameLine(0, 2);
   mode_button(S().lesson_mode, lesson, std::max(1, app.picks.last_lesson_stop));
-  if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", S().lesson_mode_help);
+  if (ImGui::IsItemHovered()) ui::SetTooltip("%s", S().lesson_mode_help);
   ImGui::EndGroup();
   RecordItem(app, "title.modes");
   if (lesson) app.picks.last_lesson_stop = app.state.lesson;
   ImGui::SameLine();
   if (ui::SmallButton(S().share_button)) app.picks.share.open = true;
-  if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", S().share_button_help);
+  if (ImGui::IsItemHovered()) ui::SetTooltip("%s", S().share_button_help);
   RecordItem(app, "title.share");
   ImGui::SameLine();
   char lang_id[64];
   std::snprintf(lang_id, sizeof lang_id, "%s###lang", lang_label);
   if (ui::SmallButton(lang_id))
     for (const std::string& p : app.set_state({{"lang", zh_wanted ? "en" : "zh"}})) app.notices.push_back(p);
-  if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", S().lang_switch_help);
+  if (ImGui::IsItemHovered()) ui::SetTooltip("%s", S().lang_switch_help);
   RecordItem(app, "title.lang");
   if (show_sub) {
     ImGui::SameLine();
@@ -231,6 +232,22 @@ const char* PanelTitle(Panel panel) {
   return "";
 }
 
+std::string ViewsTitle(const std::vector<Panel>& panels) {
+  std::string views;
+  for (const Panel p : panels) views += (views.empty() ? "" : S().chart_comma) + std::string(PanelTitle(p));
+  return ui::fill(S().page_title_views, {{"views", views}});
+}
+
+std::string PageTitle(const App& app) {
+  if (!app.state.title.empty()) return app.state.title;
+  if (app.state.embed) return ViewsTitle(embed_panels(app.state));
+  if (const LessonStop* stop = app.state.lesson > 0 ? lesson_stop(app.state.lesson) : nullptr)
+    return ui::fill(S().page_title_lesson, {{"n", std::to_string(app.state.lesson)},
+                                            {"count", std::to_string(lesson_stop_count())},
+                                            {"stop", LessonText(*stop, "title")}});
+  return S().page_title;
+}
+
 void ShowView(App& app, PanelTextures& tex, Panel panel) {
   for (const auto& v : kViews)
     if (v.panel == panel) v.show(app, tex);
@@ -295,6 +312,7 @@ void AnnounceTraining(App& app) {
 
 void ShowApp(App& app, PanelTextures& tex, float width, float height) {
   AnnounceTraining(app);
+  ui::a11y::SetTitle(PageTitle(app));
   app.picks.layout.clear();
   RecordRect(app, "screen", 0, 0, width, height);
   RecordRect(app, "font", 0, 0, ImGui::GetFontSize(), ImGui::GetFontSize());

@@ -100,7 +100,7 @@ static void ProgressStrip(App& app, int stop, int count) {
     std::snprintf(label, sizeof label, "%d", i);
     if (ui::Button(label, ImVec2(w, 0)) && !here) Open(app, i);
     ImGui::PopStyleColor();
-    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", LessonText(*lesson_stop(i), "title").c_str());
+    if (ImGui::IsItemHovered()) ui::SetTooltip("%s", LessonText(*lesson_stop(i), "title").c_str());
   }
 }
 

@@ -40,6 +40,11 @@ void ShowApp(App& app, PanelTextures& tex, float width, float height);
 // AppState::panel (scrolling, with a list of all tabs when `narrow`).
 void ShowView(App& app, PanelTextures& tex, Panel panel);
 const char* PanelTitle(Panel panel);
+// "Attention Lab: Attention, Positional encoding": a page or a frame named after the views it shows.
+std::string ViewsTitle(const std::vector<Panel>& panels);
+// The page's title (document.title, the name a screen reader gives an embedding frame): the link's title=, else the
+// views an embed shows, the lesson's stop, or the playground's name; in the interface's language.
+std::string PageTitle(const App& app);
 void ShowViewTabs(App& app, PanelTextures& tex, const std::vector<Panel>& panels, bool narrow);
 void ShowNotices(App& app);  // problems to know about (a bad setting in a link), with a button to dismiss them
 // A message of web/app/ (web/app/message.h) in the interface's language: its key's text with the {name} marks

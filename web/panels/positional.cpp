@@ -38,7 +38,11 @@ void ShowPositionalEncodingPanel(App& app, PanelTextures& tex) {
   const std::string& verdict = pe.verdict;
 
   const ImVec2 avail = ImGui::GetContentRegionAvail();
-  const float side = std::max(140.0f, std::min((avail.x - 24) / 2.0f, avail.y - ImGui::GetFontSize() * 7));
+  // side by side where two fit (140 px each at least); else one above the other, as wide as the view (a phone,
+  // 200 % zoom), and the view scrolls
+  const bool two = avail.x >= 2 * 140.0f + 24;
+  const float side = two ? std::max(140.0f, std::min((avail.x - 24) / 2.0f, avail.y - ImGui::GetFontSize() * 7))
+                         : std::max(140.0f, std::min(avail.x, avail.y - ImGui::GetFontSize() * 4));
   ImGui::BeginGroup();
   ui::TextUnformatted(title);
   HelpMarker(learned ? S().pe_learned_help : S().pe_matrix_help);
@@ -49,13 +53,13 @@ void ShowPositionalEncodingPanel(App& app, PanelTextures& tex) {
   gfx::HeatmapHover h = ui::LabelledHeatmap(tex.pe, shown.data(), len, D, {}, {}, ImVec2(side, side),
                                             {gfx::Colormap::Diverging, -r, r}, false, &tex.zoom_pe);
   if (h.row >= 0) {
-    if (std::isnan(h.value)) ImGui::SetTooltip(S().pe_hover_missing, h.row);
-    else ImGui::SetTooltip(S().pe_hover_cell, h.row, h.col, static_cast<double>(h.value));
+    if (std::isnan(h.value)) ui::SetTooltip(S().pe_hover_missing, h.row);
+    else ui::SetTooltip(S().pe_hover_cell, h.row, h.col, static_cast<double>(h.value));
   }
   ui::TextDisabled("%s   %s", S().axis_position, S().axis_dimension);
   ImGui::EndGroup();
 
-  ImGui::SameLine(0, 24);
+  if (two && ImGui::GetItemRectMax().x + 24 + side <= ImGui::GetCursorScreenPos().x + avail.x) ImGui::SameLine(0, 24);
   ImGui::BeginGroup();
   if (learned) {
     // Next to it, the hand-made encoding that simply extends.
@@ -69,7 +73,7 @@ void ShowPositionalEncodingPanel(App& app, PanelTextures& tex) {
     HelpMarker(S().pe_similarity_help);
     h = ui::LabelledHeatmap(tex.pe_sim, sim.data(), len, len, {}, {}, ImVec2(side, side),
                             {gfx::Colormap::Sequential, sim.minCoeff(), sim.maxCoeff()}, true, &tex.zoom_pe);
-    if (h.row >= 0) ImGui::SetTooltip(S().pe_hover_similarity, h.row, h.col, static_cast<double>(h.value));
+    if (h.row >= 0) ui::SetTooltip(S().pe_hover_similarity, h.row, h.col, static_cast<double>(h.value));
   }
   ImGui::EndGroup();
 

@@ -75,6 +75,7 @@ void ShowShareDialog(App& app, PanelTextures& tex, float width, float height) {
     share.panels = app.state.embed ? embed_panels(app.state) : std::vector<Panel>{app.state.panel};
     share.controls = embed_controls(app.state);
     share.caption = app.state.caption;
+    share.title = app.state.title;
     share.copied.clear();
     share.opened = true;
     ImGui::OpenPopup("###share");
@@ -133,14 +134,25 @@ void ShowShareDialog(App& app, PanelTextures& tex, float width, float height) {
                                      [](char c) { return static_cast<unsigned char>(c) < 0x20; }),
                       share.caption.end());
   share.caption = utf8_prefix(share.caption, 160);
+  // the frame's title, which a screen reader names it by: the views' names unless the teacher writes one
+  const std::string default_title = ViewsTitle(share.panels);
+  const float spacing = ImGui::GetStyle().ItemInnerSpacing.x + ImGui::GetStyle().ItemSpacing.x * 2;
+  ImGui::SetNextItemWidth(-(ImGui::CalcTextSize(S().share_frame_title).x + ImGui::CalcTextSize("(?)").x + spacing));
+  ui::InputTextWithHint(S().share_frame_title, default_title.c_str(), &share.title);
+  share.title.erase(std::remove_if(share.title.begin(), share.title.end(),
+                                   [](char c) { return static_cast<unsigned char>(c) < 0x20; }),
+                    share.title.end());
+  share.title = utf8_prefix(share.title, 160);
+  ui::HelpMarker(S().share_frame_title_help);
   int size[2] = {share.width, share.height};
   ImGui::SetNextItemWidth(font * 8);
   if (ui::InputInt2(S().share_size, size)) {
     share.width = std::clamp(size[0], 240, 3840);
     share.height = std::clamp(size[1], 180, 2160);
   }
-  const std::string query = embed_query(app.state, share.panels, share.controls, share.caption);
-  const std::string snippet = iframe_snippet(base.empty() ? "index.html" : base, query, share.width, share.height);
+  const std::string query = embed_query(app.state, share.panels, share.controls, share.caption, share.title);
+  const std::string snippet = iframe_snippet(base.empty() ? "index.html" : base, query, share.width, share.height,
+                                             share.title.empty() ? default_title : share.title);
   ui::TextDisabled("%s", S().share_snippet);
   ImGui::PushStyleColor(ImGuiCol_ChildBg, ImGui::GetStyleColorVec4(ImGuiCol_FrameBg));
   ImGui::BeginChild("##snippet", ImVec2(-1, font * 6), false);

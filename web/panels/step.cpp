@@ -27,6 +27,43 @@ static void NamedVector(const char* name, const float* v, int n, float range, fl
   ui::VectorCells(name, v, n, range, cell);
 }
 
+// The keys' table for a screen reader, the worked formula in numbers: one row per key j with kʲ, α, α' and vʲ, and as
+// its sentence bⁱ = Σⱼ α'ⱼ vʲ written out with the largest weights first.
+static ui::a11y::Table WorkedTable(const App& app, int i, int T, int Dh, const CView<float>& K, const CView<float>& V,
+                                   const CView<float>& S_, const CView<float>& A_, const std::uint8_t* allowed,
+                                   const std::vector<float>& b, const char* norm) {
+  auto row = [](const CView<float>& m, int r) { return m.data() + static_cast<long>(r) * m.outerStride(); };
+  const std::vector<std::string>& tokens = app.view.tokens;
+  ui::a11y::Table t;
+  t.caption = ui::fill(S().step_table_caption, {{"q", tokens[static_cast<std::size_t>(i)]}, {"norm", norm}});
+  t.rows = T;
+  t.cols = 4;
+  t.col_labels = {S().step_col_k, S().step_col_alpha, S().step_col_alpha_norm, S().step_col_v};
+  char buf[48];
+  std::vector<int> order;
+  for (int j = 0; j < T; ++j) {
+    t.row_labels.push_back(tokens[static_cast<std::size_t>(j)]);
+    t.texts.push_back(ui::VectorText(row(K, j), Dh));
+    std::snprintf(buf, sizeof buf, "%.3f", static_cast<double>(S_(i, j)));
+    t.texts.push_back(allowed[i * T + j] ? buf : S().step_masked);
+    std::snprintf(buf, sizeof buf, "%.3f", static_cast<double>(A_(i, j)));
+    t.texts.push_back(buf);
+    t.texts.push_back(ui::VectorText(row(V, j), Dh));
+    order.push_back(j);
+  }
+  std::stable_sort(order.begin(), order.end(), [&](int x, int y) { return A_(i, x) > A_(i, y); });
+  const int shown = std::min(T, 3);
+  std::string terms;
+  for (int k = 0; k < shown; ++k) {
+    const int j = order[static_cast<std::size_t>(k)];
+    std::snprintf(buf, sizeof buf, "%.2f·v('", static_cast<double>(A_(i, j)));
+    terms += (k ? " + " : "") + std::string(buf) + tokens[static_cast<std::size_t>(j)] + "')";
+  }
+  if (T > shown) terms += ui::fill(S().step_table_more, {{"n", std::to_string(T - shown)}});
+  t.summary = ui::fill(S().step_table_worked, {{"terms", terms}, {"b", ui::VectorText(b.data(), Dh)}});
+  return t;
+}
+
 void ShowStepPanel(App& app, PanelTextures&) {
   const SeqModel<float>* tg = MathPanelHeader(app, S().step_intro);
   if (!tg) {
@@ -88,9 +125,11 @@ void ShowStepPanel(App& app, PanelTextures&) {
   ui::TextUnformatted(additive ? S().step_formula_additive : S().step_formula_dot);
   ImGui::SameLine();
   ui::TextDisabled(S().step_norm_is, to_string(c.norm));
-  if (ImGui::BeginTable(
-          "##keys", 5, ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerV | ImGuiTableFlags_ScrollY,
-          ImVec2(0, std::max(ImGui::GetFontSize() * 6, ImGui::GetContentRegionAvail().y - ImGui::GetFontSize() * 4)))) {
+  const ImVec2 table_min = ImGui::GetCursorScreenPos();
+  const bool table = ImGui::BeginTable(
+      "##keys", 5, ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerV | ImGuiTableFlags_ScrollY,
+      ImVec2(0, std::max(ImGui::GetFontSize() * 6, ImGui::GetContentRegionAvail().y - ImGui::GetFontSize() * 4)));
+  if (table) {
     ImGui::TableSetupScrollFreeze(0, 1);
     ImGui::TableSetupColumn(S().step_col_key, ImGuiTableColumnFlags_WidthFixed, ImGui::GetFontSize() * 5);
     ImGui::TableSetupColumn(S().step_col_k, ImGuiTableColumnFlags_WidthFixed, cell * static_cast<float>(Dh) + 4);
@@ -109,22 +148,21 @@ void ShowStepPanel(App& app, PanelTextures&) {
       if (asks) {  // the lesson asks which key: a click on it is the answer
         if (ui::SmallButton(app.view.tokens[static_cast<std::size_t>(j)].c_str()))
           app.set_state({{"guess", std::to_string(j)}});
-        if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", S().step_pick_key);
+        if (ImGui::IsItemHovered()) ui::SetTooltip("%s", S().step_pick_key);
       } else {
-        ui::TextUnformatted(app.view.tokens[static_cast<std::size_t>(j)].c_str());
+        ImGui::TextUnformatted(app.view.tokens[static_cast<std::size_t>(j)].c_str());  // (read in the table below)
       }
       ImGui::TableNextColumn();
-      ui::VectorCells("k", row(K, j), Dh, range, cell);
+      ui::VectorCells("k", row(K, j), Dh, range, cell, false);
       ImGui::TableNextColumn();
       if (ok) ui::ValueBar(S_(i, j), -smax, smax, ImVec2(-1, ImGui::GetTextLineHeight()), "%.3f");
       else ui::TextDisabled("%s", S().step_masked);
       ImGui::TableNextColumn();
       ui::ValueBar(A_(i, j), 0.0f, 1.0f, ImVec2(-1, ImGui::GetTextLineHeight()), "%.3f");
       ImGui::TableNextColumn();
-      ui::VectorCells("v", row(V, j), Dh, range, cell);
+      ui::VectorCells("v", row(V, j), Dh, range, cell, false);
       ImGui::PopID();
     }
-    ImGui::EndTable();
   }
   // b = Σⱼ α'ⱼ vʲ, computed here from the numbers above, and the engine's own result beside it.
   std::vector<float> b(static_cast<std::size_t>(Dh), 0.0f);
@@ -132,6 +170,12 @@ void ShowStepPanel(App& app, PanelTextures&) {
   for (int j = 0; j < T; ++j) {
     sum += A_(i, j);
     for (int d = 0; d < Dh; ++d) b[static_cast<std::size_t>(d)] += A_(i, j) * V(j, d);
+  }
+  if (table) {
+    ImGui::EndTable();
+    const ImVec2 table_max(table_min.x + ImGui::GetContentRegionAvail().x, ImGui::GetCursorScreenPos().y);
+    ui::a11y::NoteTable(ImGui::GetID("##keys"), table_min, table_max,
+                        WorkedTable(app, i, T, Dh, K, V, S_, A_, allowed, b, to_string(c.norm)));
   }
   NamedVector(S().step_b, b.data(), Dh, range, cell);
   HelpMarker(S().step_b_help);

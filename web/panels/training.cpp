@@ -35,12 +35,12 @@ static void ModelFileButtons(App& app) {
       app.notices.push_back(problem.empty() ? std::string(line) : problem);
     }
   }
-  if (ImGui::IsItemHovered()) ImGui::SetTooltip(S().train_save_model_help, app.model_file_name().c_str());
+  if (ImGui::IsItemHovered()) ui::SetTooltip(S().train_save_model_help, app.model_file_name().c_str());
   ImGui::SameLine();
   if (ui::Button(S().train_open_model) && !(app.platform.pick_file && app.platform.pick_file(".model")))
     app.notices.push_back({S().train_open_model_desktop, "train_open_model_desktop"});  // no picker here: what works
   if (ImGui::IsItemHovered())
-    ImGui::SetTooltip("%s", app.platform.has_file_picker ? S().train_open_model_help : S().train_open_model_desktop);
+    ui::SetTooltip("%s", app.platform.has_file_picker ? S().train_open_model_help : S().train_open_model_desktop);
   ImGui::SameLine();
   // Take it further: the same model as a PyTorch module (attnlab export-torch), zipped
   if (ui::Button(S().train_export_torch)) {
@@ -57,7 +57,7 @@ static void ModelFileButtons(App& app) {
       app.notices.push_back(line);
     }
   }
-  if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", S().train_export_torch_help);
+  if (ImGui::IsItemHovered()) ui::SetTooltip("%s", S().train_export_torch_help);
   ui::TextDisabled("%s", app.platform.has_file_picker ? S().train_drop_hint_page : S().train_drop_hint_window);
 }
 
@@ -68,12 +68,12 @@ void ShowTrainingPanel(App& app, PanelTextures& tex) {
     next.train = !next.train;
   ImGui::SameLine();
   if (ui::Button(S().train_step)) app.train_steps(1);
-  if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", S().train_step_help);
+  if (ImGui::IsItemHovered()) ui::SetTooltip("%s", S().train_step_help);
   ImGui::SameLine();
   if (ui::Button(S().train_step10)) app.train_steps(10);
   ImGui::SameLine();
   if (ui::Button(S().train_reset)) app.reset();
-  if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", S().train_reset_help);
+  if (ImGui::IsItemHovered()) ui::SetTooltip("%s", S().train_reset_help);
   ShowExportMenu(app, Panel::training);
 
   const float w = ImGui::GetFontSize() * 8;
@@ -179,9 +179,9 @@ void ShowTrainingPanel(App& app, PanelTextures& tex) {
       gfx::HeatmapHover h = ui::LabelledHeatmap(tex.confusion, rows.data(), C, C, app.tag_names(), app.tag_names(),
                                                 ImVec2(side, side), {gfx::Colormap::Sequential, 0.0f, 1.0f});
       if (h.row >= 0)
-        ImGui::SetTooltip(S().train_confusion_cell, app.tag_name(h.row).c_str(), app.tag_name(h.col).c_str(),
-                          app.runs.dev_eval.confusion[static_cast<std::size_t>(h.row * C + h.col)],
-                          app.runs.dev_eval.tag_total[static_cast<std::size_t>(h.row)]);
+        ui::SetTooltip(S().train_confusion_cell, app.tag_name(h.row).c_str(), app.tag_name(h.col).c_str(),
+                       app.runs.dev_eval.confusion[static_cast<std::size_t>(h.row * C + h.col)],
+                       app.runs.dev_eval.tag_total[static_cast<std::size_t>(h.row)]);
       ui::TextDisabled(S().train_confusion_axes, app.runs.dev_eval_step);
     }
     ImGui::TreePop();

@@ -51,6 +51,10 @@ json to_json(const Node& n) {
       j["cols"] = n.cols;
       j["rowLabels"] = n.row_labels;
       j["colLabels"] = n.col_labels;
+      if (!n.texts.empty()) {  // cells that are words
+        j["texts"] = n.texts;
+        break;
+      }
       json cells = json::array();  // as read: a share to 0.01 %, another number to 4 significant digits
       for (const float v : n.cells) {
         if (!std::isfinite(v)) {
@@ -346,14 +350,18 @@ EM_JS(void, js_a11y_apply, (const char* text), {
     }
     var caption = (n.label ? n.label + ": " : "") + (n.value || "");
     if (el.firstChild.textContent !== caption) el.firstChild.textContent = caption;
-    var cells = n.cells || [];
+    var cells = n.cells || [], texts = n.texts;
     for (var c = 0; c < el.attnlabCells.length; ++c) {
-      var t = cellText(cells[c], n.percent);
+      var t = texts ? (texts[c] !== undefined ? texts[c] : "–") : cellText(cells[c], n.percent);
       if (el.attnlabCells[c].textContent !== t) el.attnlabCells[c].textContent = t;
     }
   };
   var c = JSON.parse(UTF8ToString(text));
-  if (c.lang) A.root.lang = c.lang;
+  if (c.lang) {
+    A.root.lang = c.lang;
+    document.documentElement.lang = c.lang;  // the page's own language too (the title, the skip link)
+  }
+  if (c.title !== undefined) document.title = c.title;
   if (c.skip) A.skip.textContent = c.skip;
   if (c.say) {  // emptied first, so that the same words said again are read again
     A.live.textContent = "";
@@ -395,15 +403,31 @@ EM_JS(void, js_a11y_apply, (const char* text), {
 });
 // clang-format on
 
+// The layer's elements, all removed (the mirror turned off); the skip link and the live region stay.
+EM_JS(void, js_a11y_clear, (), {
+  var A = Module.attnlabA11y;
+  if (!A) return;
+  A.els.forEach(function(el) { el.remove(); });
+  A.els.clear();
+});
+
+void mirror_enable(bool on) {
+  if (!on) js_a11y_clear();
+  ui::a11y::SetEnabled(on);
+}
+
 void mirror_begin_frame() { ui::a11y::BeginFrame(); }
 
 void mirror_after_frame() {
   const ui::a11y::Change c = ui::a11y::TakeChange();
   const std::string lang = ui::language() == "zh" ? "zh-Hans" : "en";
   const std::string say = ui::a11y::TakeAnnouncement();
-  if (c.empty() && lang == g_lang_sent && say.empty()) return;  // nothing changed: the page is not called
+  std::string title;
+  const bool retitled = ui::a11y::TakeTitle(&title);
+  if (c.empty() && lang == g_lang_sent && say.empty() && !retitled) return;  // nothing changed: the page is not called
   json j = json::object();
   if (!say.empty()) j["say"] = say;
+  if (retitled) j["title"] = title;
   if (lang != g_lang_sent) {
     j["lang"] = lang;
     j["skip"] = ui::S().a11y_skip;
@@ -422,6 +446,7 @@ void mirror_after_frame() {
 
 #else
 
+void mirror_enable(bool on) { ui::a11y::SetEnabled(on); }
 void mirror_begin_frame() { ui::a11y::BeginFrame(); }
 // The desktop has no DOM: nothing to compare the notes with, and nobody to say the announcements to.
 void mirror_after_frame() { ui::a11y::TakeAnnouncement(); }

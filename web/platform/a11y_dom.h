@@ -22,5 +22,8 @@ void mirror_begin_frame();
 void mirror_new_frame(App& app);
 // After ImGui::Render: hands the page what changed.
 void mirror_after_frame();
+// Off: the layer is emptied and the widgets note nothing (the page benchmark's figure of the mirror's cost); on:
+// the layer is made again from the next frame.
+void mirror_enable(bool on);
 
 }  // namespace attnlab

@@ -16,7 +16,9 @@
 #include "engine/io/torch_export.h"
 #include "web/app/app.h"
 #include "web/panels/panels.h"
+#include "web/ui/a11y.h"
 
+#include "web/platform/a11y_dom.h"
 #include "web/platform/platform.h"
 
 namespace attnlab {
@@ -469,6 +471,11 @@ std::string api_call(const std::string& name, const std::string& args_text) {
     if (args.empty() || !args[0].is_boolean()) return fail("_drawEveryFrame(on) expects true or false");
     app.clock.draw_every_frame = args[0].get<bool>();
     return json{{"ok", app.clock.draw_every_frame}}.dump();
+  }
+  if (name == "mirror") {  // internal, for bench-page: the semantic mirror off (its cost) and on again
+    if (args.empty() || !args[0].is_boolean()) return fail("_mirror(on) expects true or false");
+    mirror_enable(args[0].get<bool>());
+    return json{{"ok", ui::a11y::Enabled()}}.dump();
   }
   if (name == "cores") {  // internal, for tests: the logical cores App::host_pace sees (a many-core machine as a few)
     if (args.empty() || !args[0].is_number_integer() || args[0].get<long long>() < 0 || args[0].get<long long>() > 4096)

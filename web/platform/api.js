@@ -114,6 +114,9 @@
   // Internal (benchmarks): _drawEveryFrame(true) hands every frame to the GPU, as the app did before it learned to
   // skip the frames that look like the one on screen (presented counts those it drew); false: back to skipping.
   api._drawEveryFrame = function (on) { return invoke('drawEveryFrame', [on]); };
+  // Internal (benchmarks): _mirror(false) empties the accessibility layer and stops noting the widgets (what the
+  // layer costs a frame); true: the layer is made again.
+  api._mirror = function (on) { return invoke('mirror', [on]); };
   // Internal (tests): _cores(n) makes the app see n logical cores (App::host_pace: on 2 or fewer, the worker trains
   // `speed` percent of the time while the page is in use; metrics().trainerPace says the share now).
   api._cores = function (n) { return invoke('cores', [n]); };

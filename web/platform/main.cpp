@@ -584,6 +584,7 @@ int main(int argc, char** argv) {
   style.WindowRounding = 0.0f;
   style.FrameRounding = 3.0f;
   style.TabRounding = 3.0f;
+  attnlab::ui::StyleTargets(style, kFontSize);  // 24 CSS px targets for a mouse too (the touch style: 32)
   if (attnlab::pointer_is_coarse()) {
     use_touch_style(style);
     rt.touch_style = true;

@@ -37,12 +37,10 @@ struct Pending {
   int frame = 0;
 };
 
-// A grid's numbers as last noted: they follow a change at most once a second.
+// A grid's or a table's numbers as last noted: they follow a change at most once a second.
 struct GridMemo {
   double time = -1e9;
-  int rows = 0, cols = 0;
-  std::vector<float> cells;
-  std::string summary;
+  Table table;  // a heatmap's: its shape, cells and sentence (its labels and caption are the frame's)
 };
 
 struct Mirror {
@@ -57,6 +55,12 @@ struct Mirror {
   ImGuiID last_set = 0;
   bool escape = false;
   std::string say;  // to be said in the live region
+  std::string title, title_sent;
+  bool enabled = true;
+  Node scratch;           // what a note returns while the mirror is off
+  ImVec2 tip_at{-1, -1};  // where this frame's tooltip goes (TooltipBeside); x < 0: at the mouse
+  float tip_pivot = 0;
+  int tip_frame = 0;
   std::string next_name;
   int frame = 0;
 };
@@ -146,6 +150,7 @@ std::string TextBefore() {
 
 Node& NoteRect(Role role, const std::string& label, ImGuiID id, const ImRect& rect) {
   Mirror& m = M();
+  if (!m.enabled) return m.scratch = Node();
   ImGuiContext& g = *GImGui;
   ImGuiWindow* window = g.CurrentWindow;
   if (id == 0) {  // a text: its place among the window's texts
@@ -158,7 +163,7 @@ Node& NoteRect(Role role, const std::string& label, ImGuiID id, const ImRect& re
   node.id = id;
   node.role = role;
   node.label = label;
-  if (node.label.empty() && !m.next_name.empty()) node.label = m.next_name;
+  if (!m.next_name.empty() && !IsText(role)) node.label = m.next_name;  // a name given says it better
   if (node.label.empty() && !IsText(role) && role != Role::tablist)
     node.label = TextBefore();  // unnamed: named by the text drawn just before it, its visible label
   if (!IsText(role)) m.next_name.clear();
@@ -217,12 +222,23 @@ const char* RoleName(Role role) {
   return "text";
 }
 
+// Floats compared bit by bit: a NaN (a cell with no value) equals itself, so a table holding one is not new every frame.
+bool SameFloats(const std::vector<float>& a, const std::vector<float>& b) {
+  return a.size() == b.size() && (a.empty() || std::memcmp(a.data(), b.data(), a.size() * sizeof(float)) == 0);
+}
+
 bool Node::operator==(const Node& o) const {
   return id == o.id && group == o.group && role == o.role && label == o.label && value == o.value &&
          options == o.options && lo == o.lo && hi == o.hi && step == o.step && now == o.now && level == o.level &&
          on == o.on && disabled == o.disabled && read_only == o.read_only && x == o.x && y == o.y && w == o.w &&
          h == o.h && rows == o.rows && cols == o.cols && row_labels == o.row_labels && col_labels == o.col_labels &&
-         cells == o.cells && percent == o.percent;
+         SameFloats(cells, o.cells) && texts == o.texts && percent == o.percent;
+}
+
+bool Table::operator==(const Table& o) const {
+  return caption == o.caption && rows == o.rows && cols == o.cols && row_labels == o.row_labels &&
+         col_labels == o.col_labels && SameFloats(cells, o.cells) && texts == o.texts && percent == o.percent &&
+         summary == o.summary;
 }
 
 void BeginFrame() {
@@ -243,6 +259,7 @@ const std::vector<Node>& Nodes() { return M().nodes; }
 Change TakeChange() {
   Mirror& m = M();
   Change c;
+  if (!m.enabled) return c;
   std::unordered_map<ImGuiID, const Node*> before;
   before.reserve(m.sent.size());
   for (const Node& n : m.sent) before.emplace(n.id, &n);
@@ -264,6 +281,14 @@ Change TakeChange() {
 }
 
 void Reset() { M() = Mirror(); }
+
+void SetEnabled(bool on) {
+  Mirror& m = M();
+  if (on && !m.enabled) m.sent.clear();  // the page's layer was emptied: everything is new to it
+  m.enabled = on;
+}
+
+bool Enabled() { return M().enabled; }
 
 void Activate(ImGuiID id) {
   Pending& p = M().pending[id];
@@ -297,6 +322,15 @@ void Announce(const std::string& text) {
 std::string TakeAnnouncement() { return std::exchange(M().say, std::string()); }
 
 bool TakeEscape() { return std::exchange(M().escape, false); }
+
+void SetTitle(const std::string& title) { M().title = title; }
+
+bool TakeTitle(std::string* title) {
+  Mirror& m = M();
+  if (m.title == m.title_sent) return false;
+  m.title_sent = *title = m.title;
+  return true;
+}
 
 bool LastSetByMirror() { return M().last_set != 0 && M().last_set == GImGui->LastItemData.ID; }
 
@@ -399,46 +433,105 @@ std::string GridSummary(const float* data, int rows, int cols, const std::vector
   return out;
 }
 
-void NoteGrid(ImGuiID id, ImVec2 min, ImVec2 max, const float* data, int rows, int cols,
-              const std::vector<std::string>& row_labels, const std::vector<std::string>& col_labels, bool percent) {
+namespace {
+
+GridMemo& Memo(ImGuiID id) {
   Mirror& m = M();
   if (m.grids.size() > 512) m.grids.clear();  // (heatmaps come and go with the views; their memos are small)
-  const std::string caption = TextBefore();
-  const std::size_t n = static_cast<std::size_t>(std::max(rows, 0)) * static_cast<std::size_t>(std::max(cols, 0));
-  const bool listed = n > 0 && n <= static_cast<std::size_t>(kMaxGridCells);
-  GridMemo& memo = m.grids[id];
-  const double now = ImGui::GetTime();
-  const bool same = listed && memo.rows == rows && memo.cols == cols &&
-                    std::equal(memo.cells.begin(), memo.cells.end(), data, data + n);
-  if (!same && (memo.rows != rows || memo.cols != cols || now - memo.time >= 1.0 || now < memo.time)) {
-    memo.time = now;
-    memo.rows = rows;
-    memo.cols = cols;
-    if (listed) memo.cells.assign(data, data + n);
-    else memo.cells.clear();
-    memo.summary = GridSummary(data, rows, cols, row_labels, col_labels, percent);
-  }
-  const ImRect rect(min, max);
-  if (!listed) {
-    const std::string size = fill(S().grid_too_big, {{"rows", std::to_string(rows)}, {"cols", std::to_string(cols)}});
-    NoteRect(Role::text, (caption.empty() ? "" : caption + ": ") + memo.summary + S().grid_and + size, id, rect);
+  return m.grids[id];
+}
+
+// A grid node for table `t` over `rect` (its caption, if it has none, the text drawn just before it); a table of
+// more than kMaxGridCells cells is noted as its caption and sentence alone.
+void NoteGridNode(ImGuiID id, const ImRect& rect, const Table& t) {
+  const std::string caption = t.caption.empty() ? TextBefore() : t.caption;
+  const std::size_t n = static_cast<std::size_t>(std::max(t.rows, 0)) * static_cast<std::size_t>(std::max(t.cols, 0));
+  if (n == 0 || n > static_cast<std::size_t>(kMaxGridCells)) {
+    std::string text = caption.empty() ? t.summary : caption + ": " + t.summary;
+    if (n > 0)
+      text +=
+          S().grid_and + fill(S().grid_too_big, {{"rows", std::to_string(t.rows)}, {"cols", std::to_string(t.cols)}});
+    NoteRect(Role::text, text, id, rect);
     return;
   }
   Node& g = NoteRect(Role::grid, caption, id, rect);
-  g.value = memo.summary;
-  g.rows = rows;
-  g.cols = cols;
-  g.row_labels = row_labels;
-  g.col_labels = col_labels;
-  g.cells = memo.cells;
-  g.percent = percent;
+  g.value = t.summary;
+  g.rows = t.rows;
+  g.cols = t.cols;
+  g.row_labels = t.row_labels;
+  g.col_labels = t.col_labels;
+  if (t.texts.size() == n) g.texts = t.texts;
+  else g.cells = t.cells;
+  g.percent = t.percent;
 }
+
+bool Due(const GridMemo& memo, double now) { return now - memo.time >= 1.0 || now < memo.time; }
+
+}  // namespace
+
+void NoteGrid(ImGuiID id, ImVec2 min, ImVec2 max, const float* data, int rows, int cols,
+              const std::vector<std::string>& row_labels, const std::vector<std::string>& col_labels, bool percent) {
+  if (!M().enabled) return;
+  GridMemo& memo = Memo(id);
+  Table& t = memo.table;
+  const std::size_t n = static_cast<std::size_t>(std::max(rows, 0)) * static_cast<std::size_t>(std::max(cols, 0));
+  const bool listed = n > 0 && n <= static_cast<std::size_t>(kMaxGridCells);
+  const double now = ImGui::GetTime();
+  const bool same =
+      listed && t.rows == rows && t.cols == cols && std::equal(t.cells.begin(), t.cells.end(), data, data + n);
+  if (!same && (t.rows != rows || t.cols != cols || Due(memo, now))) {
+    memo.time = now;
+    t.rows = rows;
+    t.cols = cols;
+    if (listed) t.cells.assign(data, data + n);
+    else t.cells.clear();
+    t.summary = GridSummary(data, rows, cols, row_labels, col_labels, percent);
+  }
+  t.row_labels = row_labels;  // the tokens shown now (a heatmap's shape changes with them, and then at once)
+  t.col_labels = col_labels;
+  t.percent = percent;
+  NoteGridNode(id, ImRect(min, max), t);
+}
+
+void NoteTable(ImGuiID id, ImVec2 min, ImVec2 max, Table table) {
+  if (!M().enabled) return;
+  GridMemo& memo = Memo(id);
+  const double now = ImGui::GetTime();
+  // at once when it is new or names its columns differently (another chart, the other language); else its numbers
+  // and rows follow at most once a second
+  const Table& was = memo.table;
+  const bool renamed = table.caption != was.caption || table.cols != was.cols || table.col_labels != was.col_labels;
+  if (memo.time < -1e8 || renamed || (table != was && Due(memo, now))) {
+    memo.time = now;
+    memo.table = std::move(table);
+  }
+  NoteGridNode(id, ImRect(min, max), memo.table);
+}
+
+void TooltipBeside(ImVec2 min, ImVec2 max) {
+  Mirror& m = M();
+  // right of the cell, or left of it in the display's right half (where a tooltip would run off the edge)
+  const bool right = max.x < ImGui::GetIO().DisplaySize.x * 0.6f;
+  m.tip_at = right ? ImVec2(max.x + 8, min.y) : ImVec2(min.x - 8, min.y);
+  m.tip_pivot = right ? 0.0f : 1.0f;
+  m.tip_frame = m.frame;
+}
+
+namespace {
+
+void PlaceTooltip() {
+  const Mirror& m = M();
+  if (m.tip_frame == m.frame && m.tip_at.x >= 0)
+    ImGui::SetNextWindowPos(m.tip_at, ImGuiCond_Always, ImVec2(m.tip_pivot, 0.0f));
+}
+
+}  // namespace
 
 bool GridCell(ImGuiID id, int* row, int* col) {
   Mirror& m = M();
   *row = *col = -1;
   const auto memo = m.grids.find(id);
-  const int cols = memo == m.grids.end() ? 0 : memo->second.cols;
+  const int cols = memo == m.grids.end() ? 0 : memo->second.table.cols;
   if (m.focused == id && m.focused_cell >= 0 && cols > 0) {
     *row = m.focused_cell / cols;
     *col = m.focused_cell % cols;
@@ -467,7 +560,9 @@ bool Button(const char* label, const ImVec2& size) {
 }
 
 bool SmallButton(const char* label) {
-  const bool pressed = ImGui::SmallButton(label);
+  // Dear ImGui's small button has no vertical padding (16 px for 16 px text): under the 24 px a pointer target
+  // needs (WCAG 2.5.8), so it is a button of the frames' height, its text on the line's baseline
+  const bool pressed = ImGui::ButtonEx(label, ImVec2(0, 0), ImGuiButtonFlags_AlignTextBaseLine);
   const ImGuiID id = ImGui::GetItemID();
   const Node& n = a11y::NoteLast(Role::button, a11y::Shown(label), id);
   return a11y::Activated(id, n) || pressed;
@@ -761,6 +856,22 @@ void TextWrapped(const char* fmt, ...) {
 void Heading(const char* text, int level) {
   ImGui::TextUnformatted(text);
   a11y::NoteLast(Role::heading, text).level = level;
+}
+
+void SetTooltip(const char* fmt, ...) {
+  va_list args;
+  va_start(args, fmt);
+  const std::string s = a11y::FormatV(fmt, args);
+  va_end(args);
+  a11y::PlaceTooltip();
+  ImGui::BeginTooltipEx(ImGuiTooltipFlags_OverridePreviousTooltip, ImGuiWindowFlags_None);  // as ImGui::SetTooltip
+  ImGui::TextUnformatted(s.c_str());
+  ImGui::EndTooltip();
+}
+
+void BeginTooltip() {
+  a11y::PlaceTooltip();
+  ImGui::BeginTooltip();
 }
 
 bool ItemEditDone() { return ImGui::IsItemDeactivatedAfterEdit() || a11y::LastSetByMirror(); }

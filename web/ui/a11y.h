@@ -58,6 +58,7 @@ struct Node {
   int rows = 0, cols = 0;                           // a grid's shape
   std::vector<std::string> row_labels, col_labels;  // a grid's headers (empty: numbered 1, 2, ...)
   std::vector<float> cells;                         // a grid's numbers, row by row
+  std::vector<std::string> texts;                   // or its cells as words, row by row (a pixel's tag)
   bool percent = false;                             // a grid's numbers are shares (α'), read as percentages
 
   bool operator==(const Node& o) const;
@@ -81,6 +82,10 @@ void BeginFrame();
 const std::vector<Node>& Nodes();  // this frame's so far, in drawing order
 Change TakeChange();
 void Reset();  // forget everything (a test's new context)
+// Off: nothing is noted, TakeChange gives nothing (for the page benchmark's figure of what the mirror costs); on
+// again: the next TakeChange gives every node, as to a new page.
+void SetEnabled(bool on);
+bool Enabled();
 
 // From the page: a control was activated (click, Enter, Space) or set to a value (a slider's position, a
 // combo's index, a field's text, as text). The widget of that ID applies it in the next frame; an action for a
@@ -103,11 +108,17 @@ bool TakeEscape();
 void Announce(const std::string& text);
 std::string TakeAnnouncement();
 
+// The page's title (document.title; for an embedded page also the name a screen reader gives its frame when the
+// course page gave none): set every frame by the layout, taken by the platform when it changed.
+void SetTitle(const std::string& title);
+bool TakeTitle(std::string* title);
+
 // True when the last widget drawn was set through the mirror in this frame: a whole edit, as when the pointer
 // lets go of a slider (panels that act on release ask ItemEditDone below).
 bool LastSetByMirror();
 
-// The accessible name of the next widget whose label is hidden ("##value" beside a text drawn apart).
+// The accessible name of the next widget: one whose label is hidden ("##value" beside a text drawn apart), or is a
+// sign rather than a word (the narrow page's "≡").
 void SetNextName(const char* name);
 
 // A heatmap's numbers, noted as a grid over `min`-`max` (the cells), its caption the text drawn just before it
@@ -117,6 +128,22 @@ void SetNextName(const char* name);
 constexpr int kMaxGridCells = 2500;
 void NoteGrid(ImGuiID id, ImVec2 min, ImVec2 max, const float* data, int rows, int cols,
               const std::vector<std::string>& row_labels, const std::vector<std::string>& col_labels, bool percent);
+// A chart's or a picture's data as a table (a grid node): what NoteGrid does for a heatmap, with the sentence
+// written by the caller, who knows what the numbers are (a loss by step, a share, a pixel's tag), and cells that may
+// be words. Its caption is `caption`, or the text drawn just before it. It follows a change at most once a second.
+struct Table {
+  std::string caption;
+  int rows = 0, cols = 0;
+  std::vector<std::string> row_labels, col_labels;
+  std::vector<float> cells;        // row by row; NaN: no value (read "–")
+  std::vector<std::string> texts;  // row by row, when the cells are words rather than numbers
+  bool percent = false;
+  std::string summary;
+  bool operator==(const Table& o) const;
+  bool operator!=(const Table& o) const { return !(*this == o); }
+};
+void NoteTable(ImGuiID id, ImVec2 min, ImVec2 max, Table table);
+
 // The cell of grid `id` the page's focus is on (row -1: none); true when it was activated in this frame (Enter or
 // Space on it), as a click on that cell.
 bool GridCell(ImGuiID id, int* row, int* col);
@@ -125,6 +152,10 @@ bool GridCell(ImGuiID id, int* row, int* col);
 // largest value with its row and column ('saw' (4) and 'saw' (2): 71 %).
 std::string GridSummary(const float* data, int rows, int cols, const std::vector<std::string>& row_labels,
                         const std::vector<std::string>& col_labels, bool percent);
+
+// The keyboard is on a cell drawn at `min`-`max` of a grid: the tooltip SetTooltip or BeginTooltip shows in this
+// frame goes beside that cell, not at the mouse (for a magnifier's user, and for a sighted keyboard user).
+void TooltipBeside(ImVec2 min, ImVec2 max);
 
 // Notes the last item drawn (ImGui's last item rectangle) as a node of this role. For widgets.cpp's own
 // drawings; the panels use the widgets below.
@@ -164,6 +195,10 @@ void TextWrapped(const char* fmt, ...) IM_FMTARGS(1);
 void TextUnformatted(const char* text, const char* text_end = nullptr);
 // A heading of `level` (2 a panel, 3 a section) drawn as a line of text.
 void Heading(const char* text, int level = 3);
+
+// Dear ImGui's tooltips, beside the keyboard's cell when a grid's cell has the page's focus (TooltipBeside).
+void SetTooltip(const char* fmt, ...) IM_FMTARGS(1);
+void BeginTooltip();  // EndTooltip as Dear ImGui's
 
 // ImGui::IsItemDeactivatedAfterEdit, or the mirror set the item this frame (both are a finished edit).
 bool ItemEditDone();

@@ -3,7 +3,11 @@
 #include <algorithm>
 #include <cmath>
 
+#include <string>
+#include <utility>
+
 #include "imgui_internal.h"  // IMGUI_TEST_ENGINE_ITEM_INFO: the grid's label for the browser tests' hook
+#include "web/ui/style.h"
 
 namespace attnlab::ui {
 
@@ -51,6 +55,7 @@ GridArea PixelGrid(const char* id, const std::vector<ImU32>& colours, int w, int
     IMGUI_TEST_ENGINE_ITEM_INFO(ImGui::GetItemID(), id, 0);  // tests find the grid by its label
     (void)g;
   }
+  grid.id = ImGui::GetItemID();
   const ImGuiIO& io = ImGui::GetIO();
   if (ImGui::IsItemHovered()) {
     const int c = static_cast<int>(std::floor((io.MousePos.x - grid.origin.x) / cell));
@@ -67,6 +72,27 @@ GridArea PixelGrid(const char* id, const std::vector<ImU32>& colours, int w, int
               ImVec2(grid.origin.x + size.x + px, grid.origin.y + size.y + px), IM_COL32(90, 96, 110, 255), 0.0f, 0,
               px);
   return grid;
+}
+
+void MirrorGrid(GridArea& g, a11y::Table table) {
+  table.rows = g.h;
+  table.cols = g.w;
+  if (table.row_labels.empty())
+    for (int r = 0; r < g.h; ++r) table.row_labels.push_back(std::to_string(r));
+  if (table.col_labels.empty())
+    for (int c = 0; c < g.w; ++c) table.col_labels.push_back(std::to_string(c));
+  const ImVec2 size = g.size();
+  a11y::NoteTable(g.id, g.origin, ImVec2(g.origin.x + size.x, g.origin.y + size.y), std::move(table));
+  int r = -1, c = -1;
+  const bool enter = a11y::GridCell(g.id, &r, &c);
+  if (r < 0 || r >= g.h || c < 0 || c >= g.w) return;
+  const int i = r * g.w + c;
+  OutlineCell(g, i, ImGui::GetColorU32(kFocusRing));
+  if (g.hovered < 0 || enter) {
+    g.hovered = i;
+    a11y::TooltipBeside(g.cell_min(i), g.cell_max(i));
+  }
+  if (enter) g.clicked = true;
 }
 
 void OutlineCell(const GridArea& g, int i, ImU32 colour, float thickness) {

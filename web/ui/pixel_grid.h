@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "imgui.h"
+#include "web/ui/a11y.h"
 
 namespace attnlab::ui {
 
@@ -18,6 +19,7 @@ struct GridArea {
   int w = 0, h = 0;
   int hovered = -1;      // the cell under the mouse, -1 for none
   bool clicked = false;  // pressed and released on `hovered` without dragging (a drag scrolls the panel)
+  ImGuiID id = 0;        // the grid's item
   ImVec2 cell_min(int i) const;
   ImVec2 cell_max(int i) const;
   ImVec2 size() const { return ImVec2(cell * static_cast<float>(w), cell * static_cast<float>(h)); }
@@ -29,6 +31,11 @@ float GridCell(int w, int h, float max_side);
 // Draws w × h cells (colours: w·h, row by row) at the cursor, `cell` pixels each (GridCell), as one item
 // (an invisible button: `id` names it, and the browser tests find it by that label). A thin frame around it.
 GridArea PixelGrid(const char* id, const std::vector<ImU32>& colours, int w, int h, float cell);
+
+// The grid just drawn, for a screen reader: `table` (its cells row by row; its shape and, if it has none, its headers
+// 0, 1, ... are the grid's) noted as a grid over it. The cell the keyboard is on becomes `hovered` (ringed, its
+// tooltip beside it) and Enter on it `clicked`, as the mouse's would be.
+void MirrorGrid(GridArea& g, a11y::Table table);
 
 // Marks on a drawn grid: a cell's outline (a query), a cross through it (a wrong label).
 void OutlineCell(const GridArea& g, int i, ImU32 colour, float thickness = 2.0f);

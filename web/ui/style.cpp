@@ -25,6 +25,10 @@ void StyleColours(ImGuiStyle& style) {
   style.TabBorderSize = 1.0f;
 }
 
+void StyleTargets(ImGuiStyle& style, float font_size) {
+  style.FramePadding.y = std::max(style.FramePadding.y, std::ceil((kMinTarget - font_size) * 0.5f));
+}
+
 static double linear(float channel) {
   const double s = std::clamp(static_cast<double>(channel), 0.0, 1.0);
   return s <= 0.04045 ? s / 12.92 : std::pow((s + 0.055) / 1.055, 2.4);

@@ -21,6 +21,12 @@ inline const ImVec4 kFocusRing{1.00f, 0.80f, 0.25f, 1.0f};       // the keyboard
 // Dear ImGui's dark theme with the changes above (sizes are left alone: the touch style sets them).
 void StyleColours(ImGuiStyle& style);
 
+// Every pointer target at least kMinTarget CSS px tall (WCAG 2.5.8): frames (buttons, fields, sliders, combo boxes,
+// checkboxes, tabs, headers) of text `font_size` px get the vertical padding that makes them so. The touch style's
+// larger padding is left alone; ui::SmallButton keeps it too (it is a Button at this height).
+inline constexpr float kMinTarget = 24.0f;
+void StyleTargets(ImGuiStyle& style, float font_size);
+
 // WCAG 2.1's relative luminance of an sRGB colour (alpha ignored), and the contrast ratio of two colours.
 double RelativeLuminance(const ImVec4& c);
 double ContrastRatio(const ImVec4& a, const ImVec4& b);

@@ -9,6 +9,7 @@
 #include "imgui_internal.h"  // IMGUI_TEST_ENGINE_ITEM_INFO: widget labels for the browser tests' hook
 #include "web/ui/fonts.h"
 #include "web/ui/strings.h"
+#include "web/ui/style.h"
 #include "web/ui/touch.h"
 
 namespace attnlab::ui {
@@ -112,7 +113,7 @@ void HelpMarker(const char* text) {
   ImGui::TextDisabled("(?)");
   a11y::NoteLastItem(a11y::Role::note, text);  // the help itself, read where the marker is
   if (ImGui::IsItemHovered()) {
-    ImGui::BeginTooltip();
+    ui::BeginTooltip();
     WrappedText(text, ImGui::GetFontSize() * 32.0f);
     ImGui::EndTooltip();
   }
@@ -180,7 +181,8 @@ gfx::HeatmapHover LabelledHeatmap(gfx::Heatmap& map, const float* data, int rows
     const float need = ImGui::CalcTextSize("000").x + 4;
     const int every = zcw >= need ? 1 : static_cast<int>(std::ceil(need / std::max(zcw, 1.0f)));
     const int first = std::max(0, static_cast<int>(std::floor(col0)) / every * every);
-    dl->PushClipRect(ImVec2(cells.x, origin.y), ImVec2(cells.x + size.x, cells.y), true);
+    // (a label wider than its cell may reach left of the first column, over the empty corner: not cut there)
+    dl->PushClipRect(ImVec2(origin.x, origin.y), ImVec2(cells.x + size.x, cells.y), true);
     for (int j = first; j < cols && j < static_cast<int>(col_labels.size()) && j < col0 + cols / z + 1; j += every) {
       const std::string l = fit_label(col_labels[j], zcw * static_cast<float>(every) - 2);
       const float w = ImGui::CalcTextSize(l.c_str()).x;
@@ -191,7 +193,8 @@ gfx::HeatmapHover LabelledHeatmap(gfx::Heatmap& map, const float* data, int rows
   if (!row_labels.empty()) {
     const int every = zch >= line * 0.8f ? 1 : static_cast<int>(std::ceil(line / std::max(zch, 1.0f)));
     const int first = std::max(0, static_cast<int>(std::floor(row0)) / every * every);
-    dl->PushClipRect(ImVec2(origin.x, cells.y), ImVec2(cells.x, cells.y + size.y), true);
+    // (the first row's label may reach above a row lower than the text, into the corner: not cut there)
+    dl->PushClipRect(ImVec2(origin.x, cells.y - line * 0.5f), ImVec2(cells.x, cells.y + size.y), true);
     for (int i = first; i < rows && i < static_cast<int>(row_labels.size()) && i < row0 + rows / z + 1; i += every) {
       const std::string l = fit_label(row_labels[i], label_w - 6);
       const float w = ImGui::CalcTextSize(l.c_str()).x;
@@ -220,6 +223,11 @@ gfx::HeatmapHover LabelledHeatmap(gfx::Heatmap& map, const float* data, int rows
   int key_row = -1, key_col = -1;
   const bool key_click = a11y::GridCell(cells_id, &key_row, &key_col);
   gfx::HeatmapHover h = map.draw(data, rows, cols, size, style, view, key_row, key_col);
+  if (key_row >= 0 && h.row == key_row && h.col == key_col) {  // the caller's tooltip goes beside the keyboard's cell
+    const ImVec2 c0(cells.x + (static_cast<float>(key_col) - col0) * zcw,
+                    cells.y + (static_cast<float>(key_row) - row0) * zch);
+    a11y::TooltipBeside(c0, ImVec2(c0.x + zcw, c0.y + zch));
+  }
   const ImGuiIO& io = ImGui::GetIO();
   h.clicked = released && h.row >= 0 && io.MouseDragMaxDistanceSqr[0] < io.MouseDragThreshold * io.MouseDragThreshold;
   if (key_click && key_row < rows && key_col < cols) {
@@ -284,6 +292,80 @@ void DashedLine(ImDrawList* dl, ImVec2 a, ImVec2 b, ImU32 colour, float dash, fl
   }
 }
 
+namespace {
+
+constexpr int kChartRows =
+    24;  // a chart's table: at most this many steps, evenly spread, the first and last among them
+
+// The steps of a chart's table: every step any series has, or kChartRows of them evenly spread.
+std::vector<float> ChartSteps(const std::vector<Series>& series) {
+  std::vector<float> all;
+  for (const auto& s : series) all.insert(all.end(), s.x.begin(), s.x.end());
+  std::sort(all.begin(), all.end());
+  all.erase(std::unique(all.begin(), all.end()), all.end());
+  if (static_cast<int>(all.size()) <= kChartRows) return all;
+  std::vector<float> out;
+  for (int k = 0; k < kChartRows; ++k)
+    out.push_back(all[static_cast<std::size_t>(
+        std::lround(static_cast<double>(k) * static_cast<double>(all.size() - 1) / (kChartRows - 1)))]);
+  return out;
+}
+
+std::string ChartNumber(const char* format, double v) {
+  char buf[48];
+  std::snprintf(buf, sizeof buf, format, v);
+  return buf;
+}
+
+// A chart's table and its sentence: each series' first and last value, and its lowest (a falling curve: a loss) or
+// highest (a rising one: an accuracy) where that is neither; then the reference lines' labels.
+a11y::Table ChartTable(const std::vector<Series>& series, const std::vector<float>& steps, const char* y_format,
+                       const std::vector<ChartRule>& rules) {
+  const Strings& st = S();
+  a11y::Table t;
+  t.rows = static_cast<int>(steps.size());
+  t.cols = static_cast<int>(series.size());
+  for (const float x : steps) t.row_labels.push_back(ChartNumber("%.0f", static_cast<double>(x)));
+  std::vector<std::string> parts;
+  for (const auto& s : series) {
+    t.caption += (t.caption.empty() ? "" : st.chart_comma) + std::string(s.name);
+    t.col_labels.push_back(s.name);
+    std::vector<std::size_t> at;  // the points with a value
+    for (std::size_t i = 0; i < s.x.size() && i < s.y.size(); ++i)
+      if (std::isfinite(s.y[i])) at.push_back(i);
+    if (at.empty()) continue;
+    auto y = [&](std::size_t i) { return ChartNumber(y_format, static_cast<double>(s.y[i])); };
+    auto x = [&](std::size_t i) { return ChartNumber("%.0f", static_cast<double>(s.x[i])); };
+    const std::size_t first = at.front(), last = at.back();
+    std::string part = fill(at.size() == 1 ? st.chart_series_one : st.chart_series,
+                            {{"first", y(first)}, {"x0", x(first)}, {"last", y(last)}, {"x1", x(last)}});
+    const bool falling = s.y[last] < s.y[first];
+    std::size_t extreme = first;
+    for (const std::size_t i : at)
+      if (falling ? s.y[i] < s.y[extreme] : s.y[i] > s.y[extreme]) extreme = i;
+    if (extreme != first && extreme != last)
+      part +=
+          st.chart_comma + fill(falling ? st.chart_lowest : st.chart_highest, {{"v", y(extreme)}, {"x", x(extreme)}});
+    parts.push_back(series.size() > 1 ? fill(st.chart_named, {{"name", s.name}, {"text", part}})
+                                      : part);  // (one: the caption)
+  }
+  for (const ChartRule& r : rules) parts.push_back(r.label);
+  if (parts.empty()) parts.push_back(st.chart_no_points);
+  for (std::size_t i = 0; i < parts.size(); ++i) t.summary += (i ? st.grid_and : "") + parts[i];
+  t.cells.assign(steps.size() * series.size(), NAN);  // the value at exactly that step (NaN: none there)
+  for (std::size_t c = 0; c < series.size(); ++c) {
+    const Series& s = series[c];
+    for (std::size_t r = 0; r < steps.size(); ++r) {
+      const auto it = std::lower_bound(s.x.begin(), s.x.end(), steps[r]);
+      const std::size_t i = static_cast<std::size_t>(it - s.x.begin());
+      if (it != s.x.end() && *it == steps[r] && i < s.y.size()) t.cells[r * series.size() + c] = s.y[i];
+    }
+  }
+  return t;
+}
+
+}  // namespace
+
 void LineChart(const char* id, const std::vector<Series>& series, ImVec2 size, float y_min, float y_max,
                const char* y_format, const std::vector<ChartRule>& rules) {
   ImGui::PushID(id);
@@ -346,19 +428,33 @@ void LineChart(const char* id, const std::vector<Series>& series, ImVec2 size, f
     dl->AddText(ImVec2(lx + 14, a.y + 2), ImGui::GetColorU32(ImGuiCol_Text), s.name);
     lx += 24 + ImGui::CalcTextSize(s.name).x;
   }
-  if (hovered) {  // read-out at the mouse's step
+  // The data for a screen reader: a table of the steps (at most kChartRows of them) by the series, and a sentence.
+  const std::vector<float> steps = ChartSteps(series);
+  const ImGuiID chart_id = ImGui::GetItemID();
+  a11y::NoteTable(chart_id, p0, ImVec2(p0.x + size.x, p0.y + size.y), ChartTable(series, steps, y_format, rules));
+  int key_row = -1, key_col = -1;
+  a11y::GridCell(chart_id, &key_row, &key_col);
+  float step = -1;
+  if (key_row >= 0 && key_row < static_cast<int>(steps.size())) {  // the keyboard's row: its step, marked
+    step = steps[static_cast<std::size_t>(key_row)];
+    const float x = a.x + (b.x - a.x) * (step / x_max);
+    dl->AddLine(ImVec2(x, a.y), ImVec2(x, b.y), ImGui::GetColorU32(kFocusRing), 1.0f);
+    a11y::TooltipBeside(ImVec2(x, a.y), ImVec2(x, a.y));
+  } else if (hovered) {  // the mouse's step
     const float mx = ImGui::GetIO().MousePos.x;
-    const float step = std::clamp((mx - a.x) / (b.x - a.x), 0.0f, 1.0f) * x_max;
-    ImGui::BeginTooltip();
+    step = std::clamp((mx - a.x) / (b.x - a.x), 0.0f, 1.0f) * x_max;
+  }
+  if (step >= 0) {  // the read-out at that step
+    ui::BeginTooltip();
     for (const auto& s : series) {
       if (s.x.empty()) continue;
       std::size_t best = 0;
       for (std::size_t i = 0; i < s.x.size(); ++i)
         if (std::fabs(s.x[i] - step) < std::fabs(s.x[best] - step)) best = i;
-      ui::TextColored(ImGui::ColorConvertU32ToFloat4(s.colour), "%s at step %.0f: ", s.name,
-                      static_cast<double>(s.x[best]));
+      ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(s.colour), S().chart_at_step, s.name,
+                         static_cast<double>(s.x[best]));
       ImGui::SameLine(0, 0);
-      ui::Text(y_format, static_cast<double>(s.y[best]));
+      ImGui::Text(y_format, static_cast<double>(s.y[best]));
     }
     ImGui::EndTooltip();
   }
@@ -414,10 +510,21 @@ void ValueBar(float value, float lo, float hi, ImVec2 size, const char* format) 
   dl->AddText(ImVec2(p.x + 4, p.y + (size.y - ImGui::GetTextLineHeight()) * 0.5f), IM_COL32(255, 255, 255, 255), buf);
 }
 
-void VectorCells(const char* id, const float* v, int n, float range, float cell) {
+std::string VectorText(const float* v, int n) {
+  std::string out = "[";
+  char buf[32];
+  for (int i = 0; i < n; ++i) {
+    std::snprintf(buf, sizeof buf, i ? ", %.2f" : "%.2f", static_cast<double>(v[i]));
+    out += buf;
+  }
+  return out + "]";
+}
+
+void VectorCells(const char* id, const float* v, int n, float range, float cell, bool noted) {
   ImGui::PushID(id);
   const ImVec2 p = ImGui::GetCursorScreenPos();
   ImGui::InvisibleButton("##v", ImVec2(cell * static_cast<float>(n), cell));
+  if (noted) a11y::NoteLastItem(a11y::Role::text, VectorText(v, n).c_str());
   ImDrawList* dl = ImGui::GetWindowDrawList();
   const float r = range > 0 ? range : 1.0f;
   for (int i = 0; i < n; ++i) {
@@ -426,13 +533,13 @@ void VectorCells(const char* id, const float* v, int n, float range, float cell)
   }
   if (ImGui::IsItemHovered()) {
     const int i = std::clamp(static_cast<int>((ImGui::GetIO().MousePos.x - p.x) / cell), 0, n - 1);
-    ImGui::SetTooltip("[%d] = %.4f", i, static_cast<double>(v[i]));
+    ui::SetTooltip("[%d] = %.4f", i, static_cast<double>(v[i]));
   }
   ImGui::PopID();
 }
 
 int ScatterPlot(const char* id, const std::vector<float>& xy, const std::vector<ImU32>& colours,
-                const std::vector<std::string>& labels, int labelled, ImVec2 size) {
+                const std::vector<std::string>& labels, int labelled, ImVec2 size, int marked) {
   const ImVec2 o = ImGui::GetCursorScreenPos();
   ImGui::InvisibleButton(id, size);
   ImDrawList* dl = ImGui::GetWindowDrawList();
@@ -461,6 +568,11 @@ int ScatterPlot(const char* id, const std::vector<float>& xy, const std::vector<
   const ImU32 text = IM_COL32(220, 220, 220, 200);
   for (std::size_t i = 0; i < n && static_cast<int>(i) < labelled && i < labels.size(); ++i)
     dl->AddText(ImVec2(at(i).x + 5, at(i).y - ImGui::GetTextLineHeight() / 2), text, labels[i].c_str());
+  if (hovered < 0 && marked >= 0 && static_cast<std::size_t>(marked) < n) {
+    hovered = marked;
+    const ImVec2 p = at(static_cast<std::size_t>(marked));
+    a11y::TooltipBeside(ImVec2(p.x - 7, p.y - 7), ImVec2(p.x + 7, p.y + 7));
+  }
   if (hovered >= 0) dl->AddCircle(at(static_cast<std::size_t>(hovered)), 7.0f, IM_COL32_WHITE, 0, 2.0f);
   return hovered;
 }

@@ -70,14 +70,18 @@ void DashedLine(ImDrawList* dl, ImVec2 a, ImVec2 b, ImU32 colour, float dash = 6
 // A horizontal bar for a value in [lo, hi] (signed values grow from 0), with the number printed on it.
 void ValueBar(float value, float lo, float hi, ImVec2 size, const char* format = "%.3f");
 
-// A vector as a row of coloured cells (diverging colours), with its values in the tooltip.
-void VectorCells(const char* id, const float* v, int n, float range, float cell = 14.0f);
+// A vector as a row of coloured cells (diverging colours), with its values in the tooltip; for a screen reader, its
+// values as a text "[0.12, -0.40, ...]" (unless `noted` is false: a caller that gives them in a table).
+void VectorCells(const char* id, const float* v, int n, float range, float cell = 14.0f, bool noted = true);
+// A vector's values as read: "[0.12, -0.40, 1.30]".
+std::string VectorText(const float* v, int n);
 
 // Points (x, y pairs) in a box of `size`, scaled to fit, each a dot of its colour; the hovered point (its index,
 // -1 for none) is ringed and returned, so the caller can show what it is. Labels are drawn next to the first
-// `labelled` points.
+// `labelled` points. Point `marked` (the keyboard's, -1: none) is ringed too, and returned when the mouse hovers none,
+// its tooltip beside it.
 int ScatterPlot(const char* id, const std::vector<float>& xy, const std::vector<ImU32>& colours,
-                const std::vector<std::string>& labels, int labelled, ImVec2 size);
+                const std::vector<std::string>& labels, int labelled, ImVec2 size, int marked = -1);
 
 // Colours used consistently: train (blue), dev (orange), baseline (green).
 ImU32 ColourTrain();
