@@ -152,6 +152,18 @@ StateField checked_text_field(const char* name, std::string AppState::*m, std::s
   return f;
 }
 
+// A one-line text setting (a caption, a title): no control characters.
+StateField line_field(const char* name, std::string AppState::*m, std::size_t max_len, const char* help) {
+  return checked_text_field(
+      name, m, max_len,
+      [name](const std::string& t) -> std::string {
+        for (unsigned char c : t)
+          if (c < 0x20 || c == 0x7f) return std::string(name) + ": one line of text, without control characters";
+        return "";
+      },
+      help);
+}
+
 StateField panel_field() {
   StateField f = choice_field("panel", nullptr, enum_names<Panel>(), false, "the panel shown first");
   f.get = [](const AppState& s) { return std::string(to_string(s.panel)); };
@@ -210,22 +222,9 @@ const std::vector<StateField>& state_fields() {
       checked_text_field(
           "controls", &AppState::controls, 400, [](const std::string& t) { return parse_embed_controls(t, nullptr); },
           "the controls an embed shows, e.g. run,step,heads; all,-seed; none"),
-      checked_text_field(
-          "caption", &AppState::caption, 160,
-          [](const std::string& t) -> std::string {
-            for (unsigned char c : t)
-              if (c < 0x20 || c == 0x7f) return "caption: one line of text, without control characters";
-            return "";
-          },
-          "the embed's one-line caption"),
-      checked_text_field(
-          "title", &AppState::title, 160,
-          [](const std::string& t) -> std::string {
-            for (unsigned char c : t)
-              if (c < 0x20 || c == 0x7f) return "title: one line of text, without control characters";
-            return "";
-          },
-          "the page's title, which a screen reader names the frame by (empty: the view's name)"),
+      line_field("caption", &AppState::caption, 160, "the embed's one-line caption"),
+      line_field("title", &AppState::title, 160,
+                 "the page's title, which a screen reader names the frame by (empty: the view's name)"),
   };
   return fields;
 }

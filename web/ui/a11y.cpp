@@ -519,10 +519,11 @@ void TooltipBeside(ImVec2 min, ImVec2 max) {
 
 namespace {
 
-void PlaceTooltip() {
-  const Mirror& m = M();
+void PlaceTooltip() {  // (once: a later tooltip of this frame is the mouse's)
+  Mirror& m = M();
   if (m.tip_frame == m.frame && m.tip_at.x >= 0)
     ImGui::SetNextWindowPos(m.tip_at, ImGuiCond_Always, ImVec2(m.tip_pivot, 0.0f));
+  m.tip_frame = 0;
 }
 
 }  // namespace
