@@ -173,6 +173,11 @@ test('keyboard only: Tab reaches the controls, arrows and Enter change the model
   await tabTo((a) => a.role === 'button' && /apply/i.test(a.text));
   await p.keyboard.press('Enter');
   await until(p, 'the normalization to change', async () => (await state(p)).norm !== norm0);
+  // a third setting, applied at once: the Training panel's batch slider, one step up with the arrow key
+  await tabTo((a) => a.role === 'slider' && /^batch/.test(a.text));
+  const batch0 = (await state(p)).batch;
+  await p.keyboard.press('ArrowRight');
+  await until(p, 'the batch to grow', async () => (await state(p)).batch > batch0);
   // a menu: Enter opens it, its items are controls too, Escape closes it and gives the focus back
   await tabTo((a) => a.role === 'button' && /^Export/.test(a.text));
   const items = () => p.evaluate(() => [...document.querySelectorAll('#attnlab-a11y button')]
@@ -221,9 +226,18 @@ async function axe(page, where) {
 
 test('axe-core: no WCAG 2.0/2.1 A or AA violation in the playground, a lesson stop, an embed, in both languages',
      { timeout: 120000 }, async () => {
+  for (const lang of ['en', 'zh']) {  // every view, in both languages
+    const o = await open(`#task=seen&train=false&lang=${lang}`);
+    for (const panel of ['attention', 'step', 'matrix', 'pe', 'compare', 'history', 'embeddings']) {
+      await o.page.evaluate((p) => window.attnlab.setState({ panel: p }), panel);
+      await frames(o.page, 4);
+      await axe(o.page, `the ${panel} view, ${lang}`);
+    }
+    await o.context.close();
+  }
   for (const [where, hash, options] of [
-    ['playground', '#task=seen&train=false', {}],
-    ['playground, 中文', '#task=seen&train=false&lang=zh', {}],
+    ['lesson stop 1, 中文', '#lesson=1&lang=zh', {}],
+    ['lesson stop 10 (images)', '#lesson=10', {}],
     ['a narrow page', '#task=seen&train=false&panel=pe', { width: 400, height: 700 }],
     ['an embed', '#embed=1&task=seen&panel=attention&controls=run,step,heads&train=false', { width: 800, height: 600 }],
   ]) {
@@ -491,4 +505,31 @@ test('at 200 % zoom and 320 CSS px wide, nothing of a view or the settings lies 
     await axe(o.page, `${width} px at a device pixel ratio of 2`);
     await o.context.close();
   }
+});
+
+test('with the system\'s reduce-motion setting the views follow training once a second, without it every frame',
+     { timeout: 60000 }, async () => {
+  const counts = {};
+  for (const motion of ['reduce', 'no-preference']) {
+    const o = await openPage(browser, { device: { viewport: { width: 1280, height: 800 }, deviceScaleFactor: 1,
+                                                  reducedMotion: motion } });
+    await o.page.goto(server.url + '#task=seen&train=true');
+    await waitReady(o.page);
+    await until(o.page, 'training', async () => (await o.page.evaluate(() => window.attnlab.metrics().step)) > 20);
+    // the Attention view's "step N" (the step its heatmaps show), as the layer reads it, sampled every frame for 3 s
+    counts[motion] = await o.page.evaluate(() => new Promise((done) => {
+      const seen = new Set();
+      const t0 = performance.now();
+      (function tick() {
+        for (const e of document.querySelectorAll('#attnlab-a11y p'))
+          if (/^step \d+$/.test(e.textContent)) seen.add(e.textContent);
+        if (performance.now() - t0 < 3000) requestAnimationFrame(tick);
+        else done(seen.size);
+      })();
+    }));
+    await o.context.close();
+  }
+  assert.ok(counts.reduce <= 5, `reduced motion: the views showed ${counts.reduce} steps in 3 s`);
+  assert.ok(counts['no-preference'] >= 3 * counts.reduce && counts['no-preference'] >= 8,
+            `without it: ${counts['no-preference']} steps in 3 s (with it ${counts.reduce})`);
 });

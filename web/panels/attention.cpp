@@ -111,6 +111,8 @@ void ShowAttentionPanel(App& app, PanelTextures& tex) {
     if (mode == Mode::heatmaps) {
       ImGui::SameLine();
       ui::ZoomButtons("attention", tex.zoom_attention);
+      ImGui::SameLine();
+      ui::ColourKey("0", "1", S().attn_colour_key);
     }
     // One cell per (layer, head), laid out in the number of columns that gives the largest squares; a click
     // on a head shows it alone, large enough to read long sentences.

@@ -259,6 +259,32 @@ gfx::HeatmapHover LabelledHeatmap(gfx::Heatmap& map, const float* data, int rows
   return h;
 }
 
+void ColourKey(const char* lo, const char* hi, const char* meaning) {
+  const ImGuiStyle& st = ImGui::GetStyle();
+  const float bar = ImGui::GetFontSize() * 4, line = ImGui::GetTextLineHeight();
+  const float need = ImGui::CalcTextSize(lo).x + bar + ImGui::CalcTextSize(hi).x + ImGui::CalcTextSize(meaning).x +
+                     st.ItemSpacing.x * 4;
+  if (ImGui::GetContentRegionAvail().x < need && ImGui::GetCursorPosX() > ImGui::GetCursorStartPos().x + 1)
+    ImGui::NewLine();
+  ImGui::AlignTextToFramePadding();
+  ImGui::TextUnformatted(lo);  // (the numbers are read in the sentence below)
+  ImGui::SameLine(0, 4);
+  const ImVec2 p = ImGui::GetCursorScreenPos();
+  const float y = p.y + (ImGui::GetFrameHeight() - line) * 0.5f;
+  ImDrawList* dl = ImGui::GetWindowDrawList();
+  const int steps = 16;
+  for (int k = 0; k < steps; ++k) {
+    const float x0 = p.x + bar * static_cast<float>(k) / steps, x1 = p.x + bar * static_cast<float>(k + 1) / steps;
+    dl->AddRectFilled(ImVec2(x0, y), ImVec2(x1, y + line),
+                      ImGui::GetColorU32(SequentialColour((static_cast<float>(k) + 0.5f) / steps)));
+  }
+  ImGui::Dummy(ImVec2(bar, ImGui::GetFrameHeight()));
+  ImGui::SameLine(0, 4);
+  ImGui::TextUnformatted(hi);
+  ImGui::SameLine();
+  WrappedText(meaning, 0.0f, true);  // (broken at the right edge on a phone)
+}
+
 void ZoomButtons(const char* id, gfx::HeatmapZoom& zoom) {
   ImGui::PushID(id);
   const float side = ImGui::GetFrameHeight();

@@ -46,6 +46,11 @@ gfx::HeatmapHover LabelledHeatmap(gfx::Heatmap& map, const float* data, int rows
                                   const gfx::HeatmapStyle& style, bool square_cells = true,
                                   gfx::HeatmapZoom* zoom = nullptr);
 
+// The sequential colour map's key on the current line (on the next one where it does not fit): a viridis bar from
+// `lo` to `hi` and what the colour means, named ("α' (viridis: dark purple 0, yellow 1)"), so that the palette is
+// said and not only shown.
+void ColourKey(const char* lo, const char* hi, const char* meaning);
+
 // A view's zoom buttons (−, +, fit) and how far it is zoomed in, on one line, with a (?) saying pinch and
 // drag work too. For mouse users and small screens; the same zoom as the pinch.
 void ZoomButtons(const char* id, gfx::HeatmapZoom& zoom);
