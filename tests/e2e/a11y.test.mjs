@@ -178,6 +178,15 @@ test('keyboard only: Tab reaches the controls, arrows and Enter change the model
   const batch0 = (await state(p)).batch;
   await p.keyboard.press('ArrowRight');
   await until(p, 'the batch to grow', async () => (await state(p)).batch > batch0);
+  // the view tabs: the arrow keys, Home and End open the next, the last and the first view
+  await tabTo((a) => a.role === 'tab' && a.text === 'Attention');
+  await p.keyboard.press('ArrowRight');
+  await until(p, 'the next view', async () => (await state(p)).panel === 'step');
+  assert.equal((await active()).text, 'Step by step', 'the focus follows the tab');
+  await p.keyboard.press('End');
+  await until(p, 'the last view', async () => (await state(p)).panel === 'embeddings');
+  await p.keyboard.press('Home');
+  await until(p, 'the first view', async () => (await state(p)).panel === 'attention');
   // a menu: Enter opens it, its items are controls too, Escape closes it and gives the focus back
   await tabTo((a) => a.role === 'button' && /^Export/.test(a.text));
   const items = () => p.evaluate(() => [...document.querySelectorAll('#attnlab-a11y button')]

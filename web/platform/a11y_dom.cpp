@@ -179,6 +179,25 @@ EM_JS(void, js_a11y_apply, (const char* text), {
       e.preventDefault();
       if (el.attnlabCells[to]) el.attnlabCells[to].focus();
     });
+    // in a tab list: the arrow keys, Home and End go to the next, previous, first or last tab and open it (the
+    // WAI-ARIA tabs pattern, its tabs opened as they take the focus)
+    root.addEventListener("keydown", function(e) {
+      var el = node(e.target);
+      if (!el || el.dataset.role !== "tab" || !el.parentNode) return;
+      var tabs = Array.prototype.filter.call(el.parentNode.children, function(t) {
+        return t.dataset && t.dataset.role === "tab" && !t.disabled;
+      });
+      var at = tabs.indexOf(el), n = tabs.length, to = -1;
+      if (at < 0 || n < 2) return;
+      if (e.key === "ArrowRight" || e.key === "ArrowDown") to = (at + 1) % n;
+      else if (e.key === "ArrowLeft" || e.key === "ArrowUp") to = (at + n - 1) % n;
+      else if (e.key === "Home") to = 0;
+      else if (e.key === "End") to = n - 1;
+      else return;
+      e.preventDefault();
+      tabs[to].focus();
+      act(tabs[to], 0, "");
+    });
     root.addEventListener("focusout", function(e) {
       if (!e.relatedTarget || !root.contains(e.relatedTarget)) focus(0);
     });

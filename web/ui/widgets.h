@@ -1,6 +1,7 @@
 // web/ui/: drawing helpers that know nothing about attention, the engine or the App (as tensorflow/playground's
 // heatmap.ts): they take plain numbers, labels and a colormap, and the panels decide what the numbers mean.
-// widgets.* (this file: (?) markers, prose, labelled heatmaps, line charts, bars, vector cells, colours), a11y.*
+// widgets.* (this file: (?) markers, prose, labelled heatmaps, bars, vector cells, colours; its line charts and
+// scatter plots are drawn in charts.cpp), a11y.*
 // (Dear ImGui's widgets as the panels call them, each noted for the page's semantic mirror),
 // heatmap.* (a matrix drawn by the GPU into a texture), gl.h (the GL headers of both targets), strings.h +
 // strings.cpp + strings_en.inc / strings_zh.inc (every user-visible text, one table per language).
