@@ -66,6 +66,13 @@ bool Checkboxes(const std::vector<T>& all, std::vector<T>* chosen, Label label, 
   return changed;
 }
 
+// A caption or a title as typed, made what its setting takes: one line (no control characters), 160 bytes at most.
+void OneLine(std::string* text) {
+  text->erase(std::remove_if(text->begin(), text->end(), [](char c) { return static_cast<unsigned char>(c) < 0x20; }),
+              text->end());
+  *text = utf8_prefix(*text, 160);
+}
+
 }  // namespace
 
 void ShowShareDialog(App& app, PanelTextures& tex, float width, float height) {
@@ -130,19 +137,13 @@ void ShowShareDialog(App& app, PanelTextures& tex, float width, float height) {
       all_controls, &share.controls, [](const std::string& c) { return c; }, inner);
   ImGui::SetNextItemWidth(-font * 5);
   ui::InputTextWithHint(S().share_caption, S().share_caption_hint, &share.caption);
-  share.caption.erase(std::remove_if(share.caption.begin(), share.caption.end(),
-                                     [](char c) { return static_cast<unsigned char>(c) < 0x20; }),
-                      share.caption.end());
-  share.caption = utf8_prefix(share.caption, 160);
+  OneLine(&share.caption);
   // the frame's title, which a screen reader names it by: the views' names unless the teacher writes one
   const std::string default_title = ViewsTitle(share.panels);
   const float spacing = ImGui::GetStyle().ItemInnerSpacing.x + ImGui::GetStyle().ItemSpacing.x * 2;
   ImGui::SetNextItemWidth(-(ImGui::CalcTextSize(S().share_frame_title).x + ImGui::CalcTextSize("(?)").x + spacing));
   ui::InputTextWithHint(S().share_frame_title, default_title.c_str(), &share.title);
-  share.title.erase(std::remove_if(share.title.begin(), share.title.end(),
-                                   [](char c) { return static_cast<unsigned char>(c) < 0x20; }),
-                    share.title.end());
-  share.title = utf8_prefix(share.title, 160);
+  OneLine(&share.title);
   ui::HelpMarker(S().share_frame_title_help);
   int size[2] = {share.width, share.height};
   ImGui::SetNextItemWidth(font * 8);

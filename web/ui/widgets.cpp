@@ -9,7 +9,6 @@
 #include "imgui_internal.h"  // IMGUI_TEST_ENGINE_ITEM_INFO: widget labels for the browser tests' hook
 #include "web/ui/fonts.h"
 #include "web/ui/strings.h"
-#include "web/ui/style.h"
 #include "web/ui/touch.h"
 
 namespace attnlab::ui {
