@@ -138,6 +138,42 @@ if ((SWEEP)); then
     if "$@" bench --sweep --json --repeats $REPEATS --budget-ms $BUDGET 2>"$OUT/sweep_$who.err" | tag "$who" >> "$SW" \
        && grep -q "\"who\": \"$who\"" "$SW"; then :; else note "$who" "attnlab bench --sweep failed: $(tail -n 1 "$OUT/sweep_$who.err")"; fi
   }
+  # the machine's limits, at the start and at the end of the sweep (sweep_peaks start|end)
+  : > "$OUT/sweep_peaks.jsonl"
+  sweep_peaks() {
+    say "sweep: the machine's limits ($1)"
+    if [[ -f $ANCHORS/fma_peak.c ]] && { [[ -x $OUT/fma_peak ]] ||
+         cc -O2 -march=native "$ANCHORS/fma_peak.c" -o "$OUT/fma_peak" 2>"$OUT/fma.err"; }; then
+      # its lines: "fma256 median_gflops=92.6 best_gflops=93.6", and fma512 with AVX-512: the widest is the limit
+      "$OUT/fma_peak" | "$PY" -c '
+import json, re, sys
+found = {m.group(1): float(m.group(2)) for m in re.finditer(r"(fma\d+) median_gflops=([\d.]+)", sys.stdin.read())}
+if found:
+    isa = max(found, key=lambda k: int(k[3:]))
+    print(json.dumps({"fma": found[isa], "fma_isa": isa}))' >> "$OUT/sweep_peaks.jsonl"
+    else
+      note fma "bench-anchors/fma_peak.c could not be built with cc -march=native: $(tail -n 1 "$OUT/fma.err" 2>/dev/null)"
+    fi
+    if ((HAVE_PEAK)); then
+      local j
+      if j=$(cd "$ANCHORS" && node wasm_peak.js --json 2>"$OUT/peak.err" | tail -n 1) && [[ $j == \{* ]]; then
+        "$PY" -c 'import json,sys; print(json.dumps({"simd128": json.loads(sys.argv[1])["simd128"]["median_gflops"]}))' \
+          "$j" >> "$OUT/sweep_peaks.jsonl"
+      else
+        note peak "wasm_peak.js failed: $(tail -n 1 "$OUT/peak.err")"
+      fi
+    fi
+    "$PY" -c '
+import json, sys
+p = {"fma": [], "simd128": []}
+for l in open(sys.argv[1]):
+    j = json.loads(l)
+    for k in ("fma", "simd128"):
+        if k in j: p[k].append(j[k])
+    if "fma_isa" in j: p["fma_isa"] = j["fma_isa"]
+json.dump(p, open(sys.argv[2], "w"))' "$OUT/sweep_peaks.jsonl" "$OUT/sweep_peaks.json"
+  }
+  sweep_peaks start
   engine_sweep native "$NATIVE"
   ((HAVE_WASM)) && engine_sweep wasm node --no-experimental-fetch "$WASM"
   ((HAVE_RELAXED)) && engine_sweep relaxed node --no-experimental-fetch --experimental-wasm-relaxed-simd "$WASM_RELAXED"
@@ -174,114 +210,29 @@ print("BENCH_D=%d BENCH_H=%d BENCH_T=%d BENCH_B=%d BENCH_L=%d BENCH_FF=%d BENCH_
   ((HAVE_TORCH)) && anchor_sweep torch 60 150 "$PY" torch_tagger.py --threads 1 --impl manual --blas-core auto --runs 1
   ((HAVE_TFJS)) && anchor_sweep tfjs 3 400 node tfjs_tagger.js --backend wasm
   ((HAVE_JAX)) && anchor_sweep jax 12 250 node jaxjs_tagger.js --backend wasm-relaxed
-  "$PY" - "$SHAPES" "$SW" "$NOTES" "$OUT/sweep_failures.txt" "$OUT/sweep.json" "$STRICT" <<'PY'
-import json, sys
-shapes_file, raw_file, notes_file, fail_file, out_file, strict = sys.argv[1:6] + [sys.argv[6] == "1"]
-shapes = [json.loads(l) for l in open(shapes_file) if l.strip()]
-recs = [json.loads(l) for l in open(raw_file) if l.strip()]
-notes = {}
-for l in open(notes_file):
-    k, _, v = l.rstrip("\n").partition("\t")
-    notes.setdefault(k, v)
-fails = {}
-for l in open(fail_file):
-    who, shape, why = (l.rstrip("\n").split("\t") + ["", ""])[:3]
-    fails[(who, shape)] = why
-ms = {(r["who"], r["shape"]): r["train_ms_per_step"] for r in recs}
-WHO = [("native", "native"), ("wasm", "wasm"), ("relaxed", "relaxed"), ("torch", "PyTorch"), ("tfjs", "TF.js"),
-       ("jax", "jax-js")]
-ref = shapes[0]["shape"]
-flops = {s["shape"]: s["train_matmul_flops"] for s in shapes}
-
-def gfl(who, shape):
-    t = ms.get((who, shape))
-    return flops[shape] / t / 1e6 if t else None
-
-# targets: (name, function of shape -> value or None, goal); value >= goal is met
-def r(a, b):
-    return a / b if a is not None and b is not None else None
-def per_flop(who):
-    return lambda s: r(gfl(who, s), gfl(who, ref))
-best_wasm = lambda s: min([t for t in (ms.get(("wasm", s)), ms.get(("relaxed", s))) if t is not None], default=None)
-# (name, short column label, value of a shape, goal, unit)
-TARGETS = [
-    ("native vs PyTorch", "nat:PT", lambda s: r(ms.get(("torch", s)), ms.get(("native", s))), 1.5, "x"),
-    ("wasm vs TF.js", "w:TFjs", lambda s: r(ms.get(("tfjs", s)), ms.get(("wasm", s))), 10, "x"),
-    ("wasm vs jax-js", "w:jax", lambda s: r(ms.get(("jax", s)), ms.get(("wasm", s))), 3, "x"),
-    ("wasm vs PyTorch", "w:PT", lambda s: r(ms.get(("torch", s)), ms.get(("wasm", s))), 1 / 1.3, "x"),
-    ("relaxed vs TF.js", "rx:TFjs", lambda s: r(ms.get(("tfjs", s)), ms.get(("relaxed", s))), 10, "x"),
-    ("relaxed vs jax-js", "rx:jax", lambda s: r(ms.get(("jax", s)), ms.get(("relaxed", s))), 3, "x"),
-    ("relaxed vs PyTorch", "rx:PT", lambda s: r(ms.get(("torch", s)), ms.get(("relaxed", s))), 1 / 1.3, "x"),
-    ("native per FLOP", "nat/F", per_flop("native"), 0.75, "%"),
-    ("wasm per FLOP", "w/F", per_flop("wasm"), 0.75, "%"),
-    ("relaxed per FLOP", "rx/F", per_flop("relaxed"), 0.75, "%"),
-]
-
-def show(v, unit):
-    if v is None:
-        return "n/a"
-    return "%.0f%%" % (100 * v) if unit == "%" else "%.2f" % v
-
-print()
-print("bench --sweep: the bench-tagger model (V 512, C 17, pre-LN, sinusoidal PE, softmax, Adam) on %d shapes, one thread" % len(shapes))
-print("train ms/step (median of the timed repeats); a ratio marked * misses its target")
-head = "%-13s %3s %3s %3s %1s %1s %3s" % ("shape", "B", "T", "D", "H", "L", "F")
-head += "".join("%9s" % label for _, label in WHO) + " "
-head += "".join("%8s" % short for _, short, _, _, _ in TARGETS)
-print(head)
-result = {"shapes": [], "targets": {}}
-missed = {t[0]: [] for t in TARGETS}
-for s in shapes:
-    c, name = s["config"], s["shape"]
-    row = "%-13s %3d %3d %3d %1d %1d %3d" % (name[:13], c["batch"], c["seq"], c["dim"], c["heads"], c["layers"], c["ffn"])
-    entry = {"shape": name, "config": c, "train_ms": {}, "ratios": {}}
-    for who, _ in WHO:
-        t = ms.get((who, name))
-        row += "%9s" % ("%.2f" % t if t is not None else "n/a")
-        entry["train_ms"][who] = t
-    row += " "
-    for tname, _, f, goal, unit in TARGETS:
-        v = f(name)
-        mark = "" if v is None or v >= goal else "*"
-        if v is not None and v < goal:
-            missed[tname].append(name)
-        row += "%8s" % (show(v, unit) + mark)
-        entry["ratios"][tname] = {"value": v, "goal": goal, "met": None if v is None else v >= goal}
-    print(row)
-    result["shapes"].append(entry)
-print()
-print("targets, on every shape:")
-all_met = True
-for tname, short, f, goal, unit in TARGETS:
-    vals = [f(s["shape"]) for s in shapes]
-    have = [v for v in vals if v is not None]
-    goal_s = ">= %.0f%% of bench-tagger's GFLOP/s" % (100 * goal) if unit == "%" else ">= %.2fx" % goal
-    if not have:
-        why = "; ".join("%s: %s" % (k, notes[k]) for k in ("native", "wasm", "relaxed", "torch", "tfjs", "jax") if k in notes)
-        print("  %-7s %-18s %-36s n/a (%s)" % (short, tname, goal_s, why or "not measured"))
-        all_met = False
-        result["targets"][tname] = None
-        continue
-    ok = len(have) == len(vals) and not missed[tname]
-    all_met &= ok
-    print("  %-7s %-18s %-36s %s (worst %s on %s)%s" % (short, tname, goal_s, "met" if ok else "NOT met",
-          show(min(have), unit), shapes[vals.index(min(have))]["shape"],
-          "; missed on " + ", ".join(missed[tname]) if missed[tname] else ""))
-    result["targets"][tname] = {"met": ok, "missed": missed[tname]}
-if fails:
-    print("\nruns that failed:")
-    for (who, shape), why in sorted(fails.items()):
-        print("  %s %s: %s" % (who, shape, why))
-for k in ("wasm", "relaxed", "torch", "tfjs", "jax"):
-    if k in notes:
-        print("  %s: n/a (%s)" % (k, notes[k]))
-print("(columns: nat = attnlab native, w = attnlab WebAssembly SIMD128, rx = attnlab relaxed SIMD (FMA); a:b = b's ms/step"
-      " over a's, so > 1 means a is faster; w:PT >= 0.77 is 'within 1.3x of PyTorch'; /F = the shape's matmul GFLOP/s"
-      " over bench-tagger's, same implementation)")
-json.dump(result, open(out_file, "w"), indent=1)
-print("raw measurements: %s, summary: %s" % (raw_file, out_file))
-sys.exit(1 if strict and not all_met else 0)
+  sweep_peaks end
+  # the FLOPs outside the products, as flops.py estimates them (LayerNorm, softmax, biases, Adam, ...): which shapes
+  # are compute-bound
+  FLOPS=$OUT/sweep_flops.jsonl
+  : > "$FLOPS"
+  if [[ -f $ANCHORS/flops.py ]]; then
+    while read -r line; do
+      "$PY" - "$line" "$ANCHORS" "$OUT/flops_shape.json" >> "$FLOPS" 2>>"$OUT/flops.err" <<'PY'
+import json, os, subprocess, sys
+j, anchors, out = json.loads(sys.argv[1]), sys.argv[2], sys.argv[3]
+c = j["config"]
+env = dict(os.environ, BENCH_D=str(c["dim"]), BENCH_H=str(c["heads"]), BENCH_T=str(c["seq"]), BENCH_B=str(c["batch"]),
+           BENCH_L=str(c["layers"]), BENCH_FF=str(c["ffn"]), BENCH_V=str(c["vocab"]), BENCH_C=str(c["tags"]))
+subprocess.run([sys.executable, os.path.join(anchors, "flops.py"), "--json", out], env=env, check=True,
+               stdout=subprocess.DEVNULL)
+f = json.load(open(out))["flops"]
+print(json.dumps({"shape": j["shape"], "train_step_matmul": f["train_step_matmul"],
+                  "train_step_total": f["train_step_total"]}))
 PY
+    done < "$SHAPES"
+  fi
+  "$PY" scripts/bench_sweep.py "$SHAPES" "$SW" "$NOTES" "$OUT/sweep_failures.txt" "$OUT/sweep_peaks.json" "$FLOPS" \
+    "$OUT/sweep.json" "$STRICT"
   exit $?
 fi
 

@@ -32,6 +32,7 @@
 #include "engine/cli/command.h"
 #include "engine/core/rng.h"
 #include "engine/kernels/kernels.h"
+#include "engine/kernels/matmul.h"
 #include "engine/models/attention_tagger.h"
 #include "engine/train/cost.h"
 #include "engine/train/optim.h"
@@ -67,7 +68,7 @@ constexpr Shape kSweep[] = {
 struct BenchCmd {
   int vocab = 512, tags = 17, batch = 32, seq = 32, dim = 64, heads = 4, layers = 2, ffn = 128;
   int warmup = 10, steps = 20, fwd_iters = 50, repeats = 11;
-  bool json = false, sweep = false, list = false;
+  bool json = false, sweep = false, list = false, products = false;
   double budget_ms = 60;  // --sweep: the length of one timed repeat
 };
 
@@ -106,8 +107,10 @@ struct Timing {
 };
 
 struct Measured {
-  std::vector<double> train_ms, train_cpu, fwd_ms, fwd_cpu;
-  int warmup = 0, steps = 0, fwd_iters = 0;
+  std::vector<double> train_ms, train_cpu, fwd_ms, fwd_cpu, products_ms;
+  int warmup = 0, steps = 0, fwd_iters = 0, product_iters = 0;
+  size_t product_calls = 0;
+  double product_flops = 0;  // what the recorded products computed: Σ 2·M·N·K (a mask may leave some out)
   float loss = 0;
   size_t parameters = 0;
   std::uint32_t checksum = 0;
@@ -186,6 +189,24 @@ Measured measure(const Shape& s, int vocab, int tags, const Timing& t) {
     m.fwd_cpu.push_back((cpu_ms() - c0) / m.fwd_iters);
   }
   m.fwd_flops = forward_matmul_flops(c, s.batch, s.seq);
+
+  // The products alone: the products of one training step, recorded as it makes them (matmul.h), then made again
+  // back to back, on the same buffers, with nothing between them. Last, because they write into the model's
+  // activations and gradients (sums that grow, never shrink, so no slow denormal numbers).
+  std::vector<ProductCall> log;
+  record_products(&log);
+  train_step();
+  record_products(nullptr);
+  m.product_calls = log.size();
+  for (const ProductCall& p : log) m.product_flops += 2.0 * p.M * p.N * p.K;
+  auto products = [&] { replay_products(log); };
+  const double products_ms = warm_up(products, t.warmup, adapt ? t.budget_ms : 0);
+  m.product_iters = adapt ? calls_in(t.budget_ms, products_ms) : t.steps;
+  for (int r = 0; r < t.repeats; ++r) {
+    const double t0 = now_ms();
+    for (int i = 0; i < m.product_iters; ++i) products();
+    m.products_ms.push_back((now_ms() - t0) / m.product_iters);
+  }
   return m;
 }
 
@@ -195,7 +216,8 @@ nlohmann::json config_json(const Shape& s, int vocab, int tags) {
 }
 
 nlohmann::json result_json(const Shape& s, int vocab, int tags, const Measured& m) {
-  const double tm = median(m.train_ms), fm = median(m.fwd_ms), train_flops = 3 * m.fwd_flops;
+  const double tm = median(m.train_ms), fm = median(m.fwd_ms), pm = median(m.products_ms);
+  const double train_flops = 3 * m.fwd_flops;
   return {
       {"shape", s.name},
       {"config", config_json(s, vocab, tags)},
@@ -210,6 +232,11 @@ nlohmann::json result_json(const Shape& s, int vocab, int tags, const Measured& 
       {"train_cpu_ms_per_step", median(m.train_cpu)},
       {"forward_cpu_ms", median(m.fwd_cpu)},
       {"train_gflops", train_flops / tm / 1e6},
+      {"products_ms_per_step", pm},
+      {"products_gflops", train_flops / pm / 1e6},
+      {"outside_products_share", std::max(0.0, 1 - pm / tm)},
+      {"product_calls", m.product_calls},
+      {"product_flops_made", m.product_flops},
       {"forward_gflops", m.fwd_flops / fm / 1e6},
       {"train_matmul_flops", train_flops},
       {"forward_matmul_flops", m.fwd_flops},
@@ -217,6 +244,7 @@ nlohmann::json result_json(const Shape& s, int vocab, int tags, const Measured& 
       {"warmup", m.warmup},
       {"steps", m.steps},
       {"fwd_iters", m.fwd_iters},
+      {"product_iters", m.product_iters},
       {"repeats", static_cast<int>(m.train_ms.size())},
   };
 }
@@ -229,6 +257,76 @@ void check(const BenchCmd& o) {
     throw Error("--steps, --fwd-iters, --repeats must be >= 1 and --warmup >= 0");
   }
   if (!(o.budget_ms > 0)) throw Error("--budget-ms must be > 0");
+}
+
+// --products: the products of one training step, grouped by their shape and layout, each group timed alone
+// (made again back to back): where the products' time goes, and how near each kind comes to the kernel's best.
+void run_products(const BenchCmd& o) {
+  const Shape s{"tagger", o.batch, o.seq, o.dim, o.heads, o.layers, o.ffn};
+  const ModelConfig c = config_of(s, o.vocab, o.tags);
+  const std::string problem = check_model_config(c);
+  if (!problem.empty()) throw Error(problem);
+  const int N = s.batch * s.seq;
+  std::vector<int> ids(N), tag_ids(N);
+  Rng rng(1234);
+  for (int n = 0; n < N; ++n) {
+    ids[n] = static_cast<int>(rng.next_u32() % static_cast<std::uint32_t>(o.vocab));
+    tag_ids[n] = static_cast<int>(rng.next_u32() % static_cast<std::uint32_t>(o.tags));
+  }
+  Batch<float> batch;
+  batch.B = s.batch, batch.T = s.seq, batch.tokens = ids.data(), batch.tags = tag_ids.data();
+  AttentionTagger<float> model(c);
+  Adam<float> adam(model.num_parameters());
+  auto train_step = [&] {
+    model.forward(batch);
+    model.zero_grad();
+    model.backward();
+    adam.step(model.params().values(), model.params().grads());
+  };
+  for (int i = 0; i < 3; ++i) train_step();
+  std::vector<ProductCall> log;
+  record_products(&log);
+  train_step();
+  record_products(nullptr);
+  // a group: the same M, N, K, accumulation and layout (is A, is B read transposed?)
+  struct Group {
+    int M, N, K;
+    bool at, bt, accumulate;
+    std::vector<ProductCall> calls;
+  };
+  std::vector<Group> groups;
+  for (const ProductCall& p : log) {
+    const bool at = p.a.rs == 1 && p.K > 1, bt = p.b.rs == 1 && p.N > 1;
+    auto g = std::find_if(groups.begin(), groups.end(), [&](const Group& x) {
+      return x.M == p.M && x.N == p.N && x.K == p.K && x.at == at && x.bt == bt && x.accumulate == p.accumulate;
+    });
+    if (g == groups.end()) g = groups.insert(groups.end(), Group{p.M, p.N, p.K, at, bt, p.accumulate, {}});
+    g->calls.push_back(p);
+  }
+  std::printf(
+      "the products of one training step, %zu calls in %zu kinds (B=%d T=%d D=%d H=%d L=%d F=%d); each kind\n"
+      "made again alone, back to back (median of %d repeats of about %.0f ms):\n",
+      log.size(), groups.size(), s.batch, s.seq, s.dim, s.heads, s.layers, s.ffn, o.repeats, o.budget_ms);
+  std::printf("%6s %6s %6s %-9s %6s %10s %9s %8s\n", "M", "N", "K", "layout", "calls", "MFLOP", "ms", "GFLOP/s");
+  double total_ms = 0, total_flops = 0;
+  for (const Group& g : groups) {
+    auto run = [&] { replay_products(g.calls); };
+    const double per = warm_up(run, 3, o.budget_ms / 4);
+    const int iters = calls_in(o.budget_ms, per);
+    std::vector<double> times;
+    for (int r = 0; r < o.repeats; ++r) {
+      const double t0 = now_ms();
+      for (int i = 0; i < iters; ++i) run();
+      times.push_back((now_ms() - t0) / iters);
+    }
+    const double ms = median(times), flops = 2.0 * g.M * g.N * g.K * static_cast<double>(g.calls.size());
+    total_ms += ms, total_flops += flops;
+    const std::string layout = std::string(g.at ? "Aᵀ" : "A") + "·" + (g.bt ? "Bᵀ" : "B") + (g.accumulate ? " +=" : "");
+    std::printf("%6d %6d %6d %-11s %6zu %10.2f %9.3f %8.1f\n", g.M, g.N, g.K, layout.c_str(), g.calls.size(),
+                flops / 1e6, ms, flops / ms / 1e6);
+  }
+  std::printf("all kinds: %.3f ms, %.1f GFLOP/s (%.2f GFLOP made)\n", total_ms, total_flops / total_ms / 1e6,
+              total_flops / 1e9);
 }
 
 void run_one(const BenchCmd& o) {
@@ -255,6 +353,11 @@ void run_one(const BenchCmd& o) {
   std::printf("forward pass:                           %8.3f ms  (min %.3f)  %6.1f GFLOP/s  [%.1f M FLOPs]\n",
               j["forward_ms"].get<double>(), j["forward_ms_min"].get<double>(), j["forward_gflops"].get<double>(),
               m.fwd_flops / 1e6);
+  std::printf(
+      "its products alone (%zu, made again back to back): %.3f ms  %6.1f GFLOP/s; outside them: %.0f%% of the "
+      "step\n",
+      m.product_calls, j["products_ms_per_step"].get<double>(), j["products_gflops"].get<double>(),
+      100 * j["outside_products_share"].get<double>());
   std::printf("processor time (median): train step %.3f ms, forward %.3f ms\n",
               j["train_cpu_ms_per_step"].get<double>(), j["forward_cpu_ms"].get<double>());
 }
@@ -284,8 +387,8 @@ void run_sweep(const BenchCmd& o) {
   if (!o.json) {
     std::printf("bench --sweep: the bench-tagger model on %zu shapes, V=%d C=%d, 1 thread, kernels: %s\n",
                 std::size(kSweep), o.vocab, o.tags, kernels_name());
-    std::printf("%-14s %4s %4s %4s %2s %2s %4s %14s %11s %9s %13s\n", "shape", "B", "T", "D", "H", "L", "F",
-                "train ms/step", "forward ms", "GFLOP/s", "vs bench-tagger");
+    std::printf("%-14s %4s %4s %4s %2s %2s %4s %14s %11s %9s %13s %12s %8s\n", "shape", "B", "T", "D", "H", "L", "F",
+                "train ms/step", "forward ms", "GFLOP/s", "vs bench-tagger", "products ms", "outside");
   }
   double reference_gflops = 0;
   for (const Shape& s : kSweep) {
@@ -296,16 +399,18 @@ void run_sweep(const BenchCmd& o) {
     if (o.json) {
       std::printf("%s\n", j.dump().c_str());
     } else {
-      std::printf("%-14s %4d %4d %4d %2d %2d %4d %14.3f %11.3f %9.1f %12.0f%%\n", s.name, s.batch, s.seq, s.dim,
-                  s.heads, s.layers, s.ffn, j["train_ms_per_step"].get<double>(), j["forward_ms"].get<double>(), gflops,
-                  100 * gflops / reference_gflops);
+      std::printf("%-14s %4d %4d %4d %2d %2d %4d %14.3f %11.3f %9.1f %12.0f%% %12.3f %7.0f%%\n", s.name, s.batch, s.seq,
+                  s.dim, s.heads, s.layers, s.ffn, j["train_ms_per_step"].get<double>(), j["forward_ms"].get<double>(),
+                  gflops, 100 * gflops / reference_gflops, j["products_ms_per_step"].get<double>(),
+                  100 * j["outside_products_share"].get<double>());
     }
     std::fflush(stdout);
   }
   if (!o.json) {
     std::printf(
         "(GFLOP/s: matrix-product FLOPs of a training step per second, as flops.py counts them; the last\n"
-        " column: this shape's GFLOP/s as a share of bench-tagger's)\n");
+        " column but two: this shape's GFLOP/s as a share of bench-tagger's; products ms: the step's products made\n"
+        " again alone, back to back; outside: the share of the step's time spent outside them)\n");
   }
 }
 
@@ -333,10 +438,16 @@ void setup_bench(CLI::App& root) {
   cmd->add_option("--budget-ms", o.budget_ms, "--sweep: about how long one timed repeat runs")->capture_default_str();
   cmd->add_flag("--list", o.list, "--sweep: print the grid's shapes (and FLOPs) without timing them");
   cmd->add_flag("--json", o.json, "Print one JSON object (--sweep: one per shape, a line each)");
+  cmd->add_flag("--products", o.products,
+                "Time the products of one training step by kind (M, N, K, layout), each kind alone: where the "
+                "products' time goes");
   cmd->callback([] {
     check(o);
     if (o.list && !o.sweep) throw Error("--list goes with --sweep");
-    if (o.sweep) {
+    if (o.products && (o.sweep || o.json)) throw Error("--products goes without --sweep and --json");
+    if (o.products) {
+      run_products(o);
+    } else if (o.sweep) {
       run_sweep(o);
     } else {
       run_one(o);

@@ -41,6 +41,15 @@ void tiled_product(View<Real> out, const A& a, const B& b, bool accumulate, Real
 // ---------------------------------------------------------------------------------------------- float
 // A View as the kernel's strided matrix: element (i, k) at p[i·rs + k·cs]. Read transposed, rows and columns
 // swap their strides: nothing is copied.
+thread_local std::vector<ProductCall>* t_product_log = nullptr;  // record_products
+
+// out (M, N) (+)= scale · a·b by the engine's kernel: every float product ends here.
+void product(float* out, int ldo, kernels::Strided a, kernels::Strided b, int M, int N, int K, float scale,
+             bool accumulate) {
+  if (t_product_log != nullptr) t_product_log->push_back({out, ldo, a, b, M, N, K, scale, accumulate});
+  kernels::gemm(out, ldo, a, b, M, N, K, scale, accumulate);
+}
+
 kernels::Strided as_is(const CView<float>& m) { return {m.data(), static_cast<int>(m.outerStride()), 1}; }
 kernels::Strided transposed(const CView<float>& m) { return {m.data(), 1, static_cast<int>(m.outerStride())}; }
 
@@ -64,22 +73,28 @@ void matmul_at(View<Real> out, CView<Real> a, CView<Real> b, bool accumulate, Re
 template <>
 void matmul<float>(View<float> out, CView<float> a, CView<float> b, bool accumulate, float scale) {
   assert(a.cols() == b.rows() && out.rows() == a.rows() && out.cols() == b.cols());
-  kernels::gemm(out.data(), static_cast<int>(out.outerStride()), as_is(a), as_is(b), static_cast<int>(out.rows()),
-                static_cast<int>(out.cols()), static_cast<int>(a.cols()), scale, accumulate);
+  product(out.data(), static_cast<int>(out.outerStride()), as_is(a), as_is(b), static_cast<int>(out.rows()),
+          static_cast<int>(out.cols()), static_cast<int>(a.cols()), scale, accumulate);
 }
 
 template <>
 void matmul_bt<float>(View<float> out, CView<float> a, CView<float> b, bool accumulate, float scale) {
   assert(a.cols() == b.cols() && out.rows() == a.rows() && out.cols() == b.rows());
-  kernels::gemm(out.data(), static_cast<int>(out.outerStride()), as_is(a), transposed(b), static_cast<int>(out.rows()),
-                static_cast<int>(out.cols()), static_cast<int>(a.cols()), scale, accumulate);
+  product(out.data(), static_cast<int>(out.outerStride()), as_is(a), transposed(b), static_cast<int>(out.rows()),
+          static_cast<int>(out.cols()), static_cast<int>(a.cols()), scale, accumulate);
 }
 
 template <>
 void matmul_at<float>(View<float> out, CView<float> a, CView<float> b, bool accumulate, float scale) {
   assert(a.rows() == b.rows() && out.rows() == a.cols() && out.cols() == b.cols());
-  kernels::gemm(out.data(), static_cast<int>(out.outerStride()), transposed(a), as_is(b), static_cast<int>(out.rows()),
-                static_cast<int>(out.cols()), static_cast<int>(a.rows()), scale, accumulate);
+  product(out.data(), static_cast<int>(out.outerStride()), transposed(a), as_is(b), static_cast<int>(out.rows()),
+          static_cast<int>(out.cols()), static_cast<int>(a.rows()), scale, accumulate);
+}
+
+void record_products(std::vector<ProductCall>* log) { t_product_log = log; }
+
+void replay_products(const std::vector<ProductCall>& log) {
+  for (const ProductCall& p : log) kernels::gemm(p.out, p.ldo, p.a, p.b, p.M, p.N, p.K, p.scale, p.accumulate);
 }
 
 template void matmul<double>(View<double>, CView<double>, CView<double>, bool, double);

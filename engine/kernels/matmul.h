@@ -10,7 +10,10 @@
 // code the compiler vectorizes natively); double (the gradient checks) runs Eigen's product.
 #pragma once
 
+#include <vector>
+
 #include "engine/core/tensor.h"
+#include "engine/kernels/kernels.h"
 
 namespace attnlab {
 
@@ -33,5 +36,21 @@ template <>
 void matmul_bt<float>(View<float> out, CView<float> a, CView<float> b, bool accumulate, float scale);
 template <>
 void matmul_at<float>(View<float> out, CView<float> a, CView<float> b, bool accumulate, float scale);
+
+// The float products a computation makes, recorded as they are made, so that `attnlab bench` can time them
+// again alone, back to back on the same buffers: the time of the products of a training step, and so the
+// share of its time spent outside them (cmd_bench.cpp).
+struct ProductCall {
+  float* out;
+  int ldo;
+  kernels::Strided a, b;
+  int M, N, K;
+  float scale;
+  bool accumulate;
+};
+// Records every float product from now on into *log (on this thread), or stops recording (nullptr).
+void record_products(std::vector<ProductCall>* log);
+// Makes the recorded products again, in their order (writing where they wrote).
+void replay_products(const std::vector<ProductCall>& log);
 
 }  // namespace attnlab

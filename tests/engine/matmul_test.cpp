@@ -1,6 +1,7 @@
 // The three matrix products every operation uses, on strided blocks (one head's columns), against loops.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <vector>
 
 #include "engine/core/rng.h"
@@ -74,6 +75,36 @@ TEST(Matmul, ProductsLargerThanOneTileMatchADoublePrecisionReference) {
       EXPECT_NEAR(out_at[i * K + j], s, 1e-4);
     }
   }
+}
+
+// attnlab bench times a training step's products alone by recording them and making them again
+TEST(Matmul, RecordedProductsAreMadeAgainExactlyAsRecorded) {
+  const int M = 5, K = 3, N = 4;
+  std::vector<float> a(M * K), b(K * N), bt(N * K), out(M * N, 0.0f), acc(M * N, 1.0f);
+  for (int i = 0; i < M * K; ++i) a[i] = 0.25f * static_cast<float>(i % 7) - 0.5f;
+  for (int i = 0; i < K * N; ++i) b[i] = bt[i] = 0.125f * static_cast<float>(i % 5) - 0.25f;
+  std::vector<ProductCall> log;
+  record_products(&log);
+  matmul(view(out.data(), M, N), cview(a.data(), M, K), cview(b.data(), K, N), false, 2.0f);
+  matmul_bt(view(acc.data(), M, N), cview(a.data(), M, K), cview(bt.data(), N, K), true);
+  record_products(nullptr);
+  matmul(view(out.data(), M, N), cview(a.data(), M, K), cview(b.data(), K, N));  // not recorded
+  ASSERT_EQ(log.size(), 2u);
+  EXPECT_EQ(log[0].out, out.data());
+  EXPECT_EQ(log[0].M, M);
+  EXPECT_EQ(log[0].N, N);
+  EXPECT_EQ(log[0].K, K);
+  EXPECT_EQ(log[0].scale, 2.0f);
+  EXPECT_FALSE(log[0].accumulate);
+  EXPECT_TRUE(log[1].accumulate);
+  EXPECT_EQ(log[1].b.rs, 1) << "bᵀ is read transposed";
+  const std::vector<float> second = acc;
+  std::fill(out.begin(), out.end(), 9.0f);
+  replay_products(log);
+  std::vector<float> want(M * N);
+  matmul(view(want.data(), M, N), cview(a.data(), M, K), cview(b.data(), K, N), false, 2.0f);
+  EXPECT_EQ(out, want) << "a recorded product writes what it wrote";
+  for (int i = 0; i < M * N; ++i) EXPECT_FLOAT_EQ(acc[i], second[i] + (second[i] - 1.0f)) << "and adds what it added";
 }
 
 }  // namespace
