@@ -140,10 +140,11 @@ void attention_forward(Real* out, AttentionCache<Real>& cache, const Real* in, c
                        int D);
 
 // Gradients ACCUMULATED (+=) into din (N, D) (nullptr: not wanted) and every non-null pointer of grads.
+// din_is_new: din holds no gradient yet, so it is written (=), and need not be zeroed first.
 template <typename Real>
 void attention_backward(Real* din, const AttentionParams<Real>& grads, AttentionScratch<Real>& scratch,
                         const Real* dout, const AttentionCache<Real>& cache, const Real* in,
                         const std::uint8_t* allowed, const int* lengths, const AttentionParams<Real>& params,
-                        const AttentionSpec& spec, int B, int T, int D);
+                        const AttentionSpec& spec, int B, int T, int D, bool din_is_new = false);
 
 }  // namespace attnlab

@@ -239,9 +239,10 @@ void attention_forward(Real* out, AttentionCache<Real>& cache, const Real* in, c
       for (int c = 0; c < blocks;) {
         // queries i0 .. i1−1 look at keys k0 .. k1−1 (everything else is masked for all of them)
         const BlockPlan blk = plan_block(span, c, blocks, T);
-        c = blk.next;
+        long allowed_pairs = 0;  // in the merged blocks' spans
+        for (; c < blk.next; ++c) allowed_pairs += span[kSpanInts * c + 2];
         const int i0 = blk.i0, i1 = blk.i1, k0 = blk.k0, k1 = blk.k1, nq = i1 - i0, nk = k1 - k0;
-        const bool sparse = blk.sparse;
+        const bool sparse = blk.sparse, every_pair = allowed_pairs == static_cast<long>(nq) * nk;
         if (nk == 0) {  // no query of the block sees anything (padding): Oₕ rows = 0
           for (int i = i0; i < i1; ++i) std::fill_n(Oh + static_cast<long>(i) * D, Dh, Real(0));
           continue;
@@ -287,7 +288,7 @@ void attention_forward(Real* out, AttentionCache<Real>& cache, const Real* in, c
             attention_norm_forward_rows(Ap + r, A + r, allowed_b + r, 1, nk, spec.norm);
           }
         }
-        for (int i = i0; i < i1; ++i) {
+        for (int i = i0; i < i1 && !every_pair; ++i) {  // the masked scores are shown as 0
           Real* Ai = A + static_cast<long>(i) * T;
           const std::uint8_t* allowed_i = allowed_b + static_cast<long>(i) * T;
           for (int j = k0; j < k1; ++j) Ai[j] = allowed_i[j] ? Ai[j] : Real(0);
@@ -321,7 +322,7 @@ template <typename Real>
 void attention_backward(Real* din, const AttentionParams<Real>& grads, AttentionScratch<Real>& scratch,
                         const Real* dout, const AttentionCache<Real>& cache, const Real* in,
                         const std::uint8_t* allowed, const int* lengths, const AttentionParams<Real>& params,
-                        const AttentionSpec& spec, int B, int T, int D) {
+                        const AttentionSpec& spec, int B, int T, int D, bool din_is_new) {
   const int H = spec.heads, Dh = D / H, N = B * T;
   const int blocks = (T + kQueryBlock - 1) / kQueryBlock;
   const long ND = static_cast<long>(N) * D;
@@ -428,7 +429,7 @@ void attention_backward(Real* din, const AttentionParams<Real>& grads, Attention
     }
   }
   // forward was: Q = I·Wq + bq (and K, V the same)  →  dI += dQ·Wqᵀ + dK·Wkᵀ + dV·Wvᵀ, dWq += Iᵀ·dQ, dbq += Σ dQ
-  linear_backward(din, grads.wq, grads.bq, dQ, in, params.wq, N, D, D);
+  linear_backward(din, grads.wq, grads.bq, dQ, in, params.wq, N, D, D, din_is_new);  // (the first may write din)
   linear_backward(din, grads.wk, grads.bk, dK, in, params.wk, N, D, D);
   linear_backward(din, grads.wv, grads.bv, dV, in, params.wv, N, D, D);
 }
@@ -446,10 +447,10 @@ template void attention_forward<double>(double*, AttentionCache<double>&, const 
                                         int);
 template void attention_backward<float>(float*, const AttentionParams<float>&, AttentionScratch<float>&, const float*,
                                         const AttentionCache<float>&, const float*, const std::uint8_t*, const int*,
-                                        const AttentionParams<float>&, const AttentionSpec&, int, int, int);
+                                        const AttentionParams<float>&, const AttentionSpec&, int, int, int, bool);
 template void attention_backward<double>(double*, const AttentionParams<double>&, AttentionScratch<double>&,
                                          const double*, const AttentionCache<double>&, const double*,
                                          const std::uint8_t*, const int*, const AttentionParams<double>&,
-                                         const AttentionSpec&, int, int, int);
+                                         const AttentionSpec&, int, int, int, bool);
 
 }  // namespace attnlab

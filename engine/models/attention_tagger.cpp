@@ -181,8 +181,6 @@ void AttentionTagger<Real>::resize_workspace(int B, int T) {
   lnf_mean_.resize(N);
   lnf_rstd_.resize(N);
   dnext_.resize(ND);
-  dxm_.resize(ND);
-  dbranch_.resize(ND);
   dln_.resize(ND);
   dffn_scratch_.resize(c.layers > 0 ? 2 * NF : 0);  // (no blocks, no feed-forward: F is then not bounded by parameters)
   dattn_scratch_.resize(B, T, D, H);
@@ -272,13 +270,12 @@ const Real* AttentionTagger<Real>::backward_layers() {
   const ModelConfig& c = this->cfg_;
   const int B = this->in_.B, T = this->in_.T, N = B * T;
   const int D = c.dim, F = c.ffn, C = c.tags;
-  const long ND = static_cast<long>(N) * D;
   const int* lengths = this->in_.lengths.data();
   auto zero = [](Buffer<Real>& v) { std::fill(v.begin(), v.end(), Real(0)); };
 
   // forward was: logits = lnf·W_head + b_head
-  zero(dln_);
-  linear_backward(dln_.data(), G_.head_w, G_.head_b, this->dlogits_.data(), lnf_.data(), P_.head_w, N, D, C);
+  linear_backward(dln_.data(), G_.head_w, G_.head_b, this->dlogits_.data(), lnf_.data(), P_.head_w, N, D, C,
+                  /*din_is_new=*/true);
   // forward was: lnf = LN_f(x)
   zero(dnext_);
   layernorm_backward(dnext_.data(), G_.lnf_g, G_.lnf_b, dln_.data(), x_out_.data(), P_.lnf_g, lnf_mean_.data(),
@@ -290,25 +287,19 @@ const Real* AttentionTagger<Real>::backward_layers() {
     BlockActs& a = acts_[l];
     const Block& p = P_.blocks[l];
     const Block& g = G_.blocks[l];
-    // forward was: x_next = xm + ffn
-    zero(dxm_);
-    zero(dbranch_);
-    residual_backward(dxm_.data(), dbranch_.data(), dnext_.data(), ND);
+    // forward was: x_next = xm + ffn   →  dxm = dnext + (the gradient that comes back through ffn). The "+" passes
+    // dnext on unchanged (residual.h) to both: the branch reads it as its output's gradient, and the branch's
+    // own gradient is then added to it in place, so dnext_ becomes dxm with no copy.
     // forward was: ffn = FFN(ln2)
-    zero(dln_);
-    ffn_backward(dln_.data(), g.w1, g.b1, g.w2, g.b2, dffn_scratch_.data(), dbranch_.data(), a.ln2.data(), a.pre.data(),
-                 a.hid.data(), p.w1, p.w2, N, D, F, c.activation);
-    // forward was: ln2 = LN2(xm)
-    layernorm_backward(dxm_.data(), g.ln2_g, g.ln2_b, dln_.data(), a.xm.data(), p.ln2_g, a.ln2_mean.data(),
+    ffn_backward(dln_.data(), g.w1, g.b1, g.w2, g.b2, dffn_scratch_.data(), dnext_.data(), a.ln2.data(), a.pre.data(),
+                 a.hid.data(), p.w1, p.w2, N, D, F, c.activation, /*din_is_new=*/true);  // (dln_ is written)
+    // forward was: ln2 = LN2(xm)   (dnext_ += ...: now dxm)
+    layernorm_backward(dnext_.data(), g.ln2_g, g.ln2_b, dln_.data(), a.xm.data(), p.ln2_g, a.ln2_mean.data(),
                        a.ln2_rstd.data(), N, D);
-    // forward was: xm = x + att
-    zero(dnext_);
-    zero(dbranch_);
-    residual_backward(dnext_.data(), dbranch_.data(), dxm_.data(), ND);
+    // forward was: xm = x + att   →  dx = dxm + (the gradient through att), the same way
     // forward was: att = MHA(ln1)
-    zero(dln_);
-    attention_backward(dln_.data(), g.attn, dattn_scratch_, dbranch_.data(), a.attn, a.ln1.data(), mask_.data(),
-                       lengths, p.attn, spec, B, T, D);
+    attention_backward(dln_.data(), g.attn, dattn_scratch_, dnext_.data(), a.attn, a.ln1.data(), mask_.data(), lengths,
+                       p.attn, spec, B, T, D, /*din_is_new=*/true);
     // forward was: ln1 = LN1(x)
     layernorm_backward(dnext_.data(), g.ln1_g, g.ln1_b, dln_.data(), a.x.data(), p.ln1_g, a.ln1_mean.data(),
                        a.ln1_rstd.data(), N, D);

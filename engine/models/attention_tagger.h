@@ -116,9 +116,9 @@ class AttentionTagger : public SeqModel<Real> {
   Buffer<Real> x_out_;                      // (N, D) residual stream after the last block
   Buffer<Real> lnf_, lnf_mean_, lnf_rstd_;  // (N, D), (N), (N)
   // backward scratch, shared by all blocks
-  Buffer<Real> dnext_, dxm_, dbranch_, dln_;  // (N, D)
-  Buffer<Real> dffn_scratch_;                 // (2·N·F)
-  AttentionScratch<Real> dattn_scratch_;      // see attention.h
+  Buffer<Real> dnext_, dln_;              // (N, D)
+  Buffer<Real> dffn_scratch_;             // (2·N·F)
+  AttentionScratch<Real> dattn_scratch_;  // see attention.h
 };
 
 }  // namespace attnlab

@@ -20,8 +20,8 @@ constexpr NameTable<Activation> names_of(Activation) { return NameTable<Activati
 template <typename Real>
 void activation_forward(Real* out, const Real* in, long n, Activation act);
 
-// din (n) += dout ∘ act'(in)
+// din (n) += dout ∘ act'(in); din_is_new: din holds no gradient yet, so din = dout ∘ act'(in) (no zeroing first)
 template <typename Real>
-void activation_backward(Real* din, const Real* dout, const Real* in, long n, Activation act);
+void activation_backward(Real* din, const Real* dout, const Real* in, long n, Activation act, bool din_is_new = false);
 
 }  // namespace attnlab

@@ -1,8 +1,6 @@
 // N = rows (tokens), D = model width, F = hidden width
 #include "engine/ops/ffn.h"
 
-#include <algorithm>
-
 #include "engine/ops/linear.h"
 
 namespace attnlab {
@@ -18,17 +16,17 @@ void ffn_forward(Real* out, Real* pre, Real* hid, const Real* in, const Real* w1
 template <typename Real>
 void ffn_backward(Real* din, Real* dw1, Real* db1, Real* dw2, Real* db2, Real* scratch, const Real* dout,
                   const Real* in, const Real* pre, const Real* hid, const Real* w1, const Real* w2, int N, int D, int F,
-                  Activation act) {
+                  Activation act, bool din_is_new) {
   const long NF = static_cast<long>(N) * F;
   Real* dhid = scratch;       // (N, F) gradient arriving at hid
   Real* dpre = scratch + NF;  // (N, F) gradient arriving at pre
-  std::fill(scratch, scratch + 2 * NF, Real(0));
+  // (dhid and dpre start empty: they are written, not added to, so the scratch needs no zeroing)
   // forward was: out = hid·W2 + b2   →  dhid = dout·W2ᵀ, dW2 += hidᵀ·dout, db2 += Σ dout
-  linear_backward(dhid, dw2, db2, dout, hid, w2, N, F, D);
+  linear_backward(dhid, dw2, db2, dout, hid, w2, N, F, D, /*din_is_new=*/true);
   // forward was: hid = act(pre)      →  dpre = dhid ∘ act'(pre)
-  activation_backward(dpre, dhid, pre, NF, act);
+  activation_backward(dpre, dhid, pre, NF, act, /*din_is_new=*/true);
   // forward was: pre = x·W1 + b1     →  dx += dpre·W1ᵀ, dW1 += xᵀ·dpre, db1 += Σ dpre
-  linear_backward(din, dw1, db1, dpre, in, w1, N, D, F);
+  linear_backward(din, dw1, db1, dpre, in, w1, N, D, F, din_is_new);
 }
 
 template void ffn_forward<float>(float*, float*, float*, const float*, const float*, const float*, const float*,
@@ -36,9 +34,10 @@ template void ffn_forward<float>(float*, float*, float*, const float*, const flo
 template void ffn_forward<double>(double*, double*, double*, const double*, const double*, const double*, const double*,
                                   const double*, int, int, int, Activation);
 template void ffn_backward<float>(float*, float*, float*, float*, float*, float*, const float*, const float*,
-                                  const float*, const float*, const float*, const float*, int, int, int, Activation);
+                                  const float*, const float*, const float*, const float*, int, int, int, Activation,
+                                  bool);
 template void ffn_backward<double>(double*, double*, double*, double*, double*, double*, const double*, const double*,
                                    const double*, const double*, const double*, const double*, int, int, int,
-                                   Activation);
+                                   Activation, bool);
 
 }  // namespace attnlab

@@ -15,9 +15,10 @@ void ffn_forward(Real* out, Real* pre, Real* hid, const Real* in, const Real* w1
                  const Real* b2, int N, int D, int F, Activation act);
 
 // Gradients ACCUMULATED (+=) into din (N, D), dw1, db1, dw2, db2. scratch (2·N·F) is working memory.
+// din_is_new: din holds no gradient yet, so it is written (=), and need not be zeroed first.
 template <typename Real>
 void ffn_backward(Real* din, Real* dw1, Real* db1, Real* dw2, Real* db2, Real* scratch, const Real* dout,
                   const Real* in, const Real* pre, const Real* hid, const Real* w1, const Real* w2, int N, int D, int F,
-                  Activation act);
+                  Activation act, bool din_is_new = false);
 
 }  // namespace attnlab

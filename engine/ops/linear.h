@@ -16,8 +16,9 @@ void linear_forward(Real* out, const Real* in, const Real* w, const Real* b, int
 
 // Gradients of the forward above, ACCUMULATED (+=) into din (N, Din), dw (Din, Dout), db (Dout).
 // din or db may be nullptr when that gradient is not wanted (e.g. no bias, or the input is data).
+// din_is_new: din holds no gradient yet, so it is written (=) instead of added to, and need not be zeroed first.
 template <typename Real>
 void linear_backward(Real* din, Real* dw, Real* db, const Real* dout, const Real* in, const Real* w, int N, int Din,
-                     int Dout);
+                     int Dout, bool din_is_new = false);
 
 }  // namespace attnlab
