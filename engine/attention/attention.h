@@ -84,6 +84,8 @@ struct AttentionCache {
   Buffer<int> spans;     // (B, ⌈T / kQueryBlock⌉, 3) each query block's key span [first, last + 1) and how
                          //                          many of its pairs the mask allows
   int last_B = 0, last_T = 0, last_H = 0;  // the shape of the forward that left these numbers (see attention.cpp)
+  Buffer<Real> kt;                         // (B, D, T) each sequence's K transposed (dot relevance): Kₕᵀ is rows
+                                           //   h·Dh .. h·Dh+Dh−1, which the score product reads in place
   Buffer<Real> o;                          // (N, D) concat(O₁ .. O_H), the input of the output projection
   Buffer<Real> pq, pk;                     // (N, D) q·W'q and k·W'k per head (additive relevance only)
   // Sizes the buffers for B sequences of T tokens. Reuses memory when it is already large enough.
@@ -96,6 +98,7 @@ struct AttentionScratch {
   Buffer<Real> dout;        // (N, D) incoming gradient with padded rows zeroed
   Buffer<Real> dO;          // (N, D) gradient at concat(O)
   Buffer<Real> dq, dk, dv;  // (N, D)
+  Buffer<Real> vt;          // (B, D, T) each sequence's V transposed, for dA'ₕ = dOₕ·Vₕᵀ
   Buffer<Real> dAp, dA;     // (T, T) gradient at one head's weights A' and scores A (only key spans used)
   Buffer<Real> dp;          // (2·T·Dh) additive relevance
   void resize(int B, int T, int D, int H);

@@ -26,17 +26,19 @@ void Adam<Real>::step(Real* params, const Real* grads) {
   // p = p − lr · m̂ / (sqrt(v̂) + eps) with m̂ = m / (1 − β1^t), v̂ = v / (1 − β2^t), written as PyTorch does:
   // p −= (lr / bc1) · m / (sqrt(v) / sqrt(bc2) + eps), so each parameter costs one square root and one division.
   const Real step_size = lr / bc1, inv_sqrt_bc2 = Real(1) / std::sqrt(bc2);
-  // One pass over all the parameters: m, v and p are each read and written once (three passes over the three
-  // buffers, one per formula, took twice as long on a 275k-parameter model).
-  Real* __restrict mi = m.data();
-  Real* __restrict vi = v.data();
-  Real* __restrict p = params;
-  const Real* __restrict g = grads;
-  const std::size_t n = m.size();
-  for (std::size_t i = 0; i < n; ++i) {
-    mi[i] = b1 * mi[i] + (Real(1) - b1) * g[i];         // m = β1·m + (1 − β1)·g
-    vi[i] = b2 * vi[i] + (Real(1) - b2) * g[i] * g[i];  // v = β2·v + (1 − β2)·g²
-    p[i] -= step_size * mi[i] / (std::sqrt(vi[i]) * inv_sqrt_bc2 + eps);
+  // In chunks that stay in the L1 cache, each formula over the chunk as an array (Eigen vectorizes them, the square
+  // root included, which a plain loop over std::sqrt is not: it must be able to set errno): m, v and p then pass
+  // through memory once, not once per formula.
+  using Arr = Eigen::Array<Real, Eigen::Dynamic, 1>;
+  constexpr Eigen::Index kChunk = 1024;
+  const Eigen::Index n = static_cast<Eigen::Index>(m.size());
+  for (Eigen::Index i0 = 0; i0 < n; i0 += kChunk) {
+    const Eigen::Index len = std::min(kChunk, n - i0);
+    Eigen::Map<Arr> P(params + i0, len), M(m.data() + i0, len), V(v.data() + i0, len);
+    Eigen::Map<const Arr> G(grads + i0, len);
+    M = b1 * M + (Real(1) - b1) * G;                       // m = β1·m + (1 − β1)·g
+    V = b2 * V + (Real(1) - b2) * G.square();              // v = β2·v + (1 − β2)·g²
+    P -= step_size * M / (V.sqrt() * inv_sqrt_bc2 + eps);  // p −= lr·m̂ / (sqrt(v̂) + eps)
   }
 }
 
