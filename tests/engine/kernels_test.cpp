@@ -90,7 +90,7 @@ const GemmCase kGemmCases[] = {
     {32, 16, 32, true, false, 48, 0.25f, true},   // dKₕ += dSᵀ·Qₕ/√Dh
     {17, 33, 70, false, false, 0, 1.0f, false},   // every edge: rows, a partial panel, odd depth
     {70, 17, 64, false, true, 5, -0.5f, true},
-    {64, 17, 300, true, false, 2, 1.0f, true},  // depth across a block edge (256): dW = Xᵀ·dY
+    {64, 17, 300, true, false, 2, 1.0f, true},  // depth across block edges (kKC = 128): dW = Xᵀ·dY
     {9, 130, 257, true, true, 1, 1.0f, false},
     {100, 64, 0, false, false, 0, 1.0f, false},  // an empty sum: c = 0
     {100, 64, 0, false, false, 0, 1.0f, true},   // ... or c unchanged
