@@ -36,9 +36,13 @@ constexpr int kMR = 16;
 constexpr int kMR = 8;
 #endif
 
-// c (MR, nc) (+)= α · a (MR, kc) · panel (kc, NR), where panel row k starts at panel + k·bstride.
+// c (MR, NR) (+)= α · a (MR, kc) · panel (kc, NR), where panel row k starts at panel + k·bstride. Always whole
+// NR columns (a partial panel goes through a copy: Tile::run) and the store loop unrolled, so that acc is
+// indexed only by constants and lives in registers alone. With a store of the first nc columns here, GCC kept a
+// copy of acc in memory as well, zeroed with `rep stos` at every call: a pair of products of depth 4 (32×32×4,
+// 32×4×32) took 470 ns instead of 360, and a 768×96×96 product ran at 132 GFLOP/s instead of 144 (hot caches).
 template <int MR, int NR>
-void micro_tile(float* c, int ldc, const float* a, int ars, int acs, const float* panel, int bstride, int kc, int nc,
+void micro_tile(float* c, int ldc, const float* a, int ars, int acs, const float* panel, int bstride, int kc,
                 float alpha, bool accumulate) {
   float acc[MR][NR] = {};
   const float* bk = panel;
@@ -50,19 +54,18 @@ void micro_tile(float* c, int ldc, const float* a, int ars, int acs, const float
       for (int j = 0; j < NR; ++j) acc[i][j] += aik * bk[j];
     }
   }
+#pragma GCC unroll 16
   for (int i = 0; i < MR; ++i) {
     float* ci = c + static_cast<long>(i) * ldc;
-    if (nc == NR && accumulate) {
+    if (accumulate) {
       for (int j = 0; j < NR; ++j) ci[j] += alpha * acc[i][j];
-    } else if (nc == NR) {
+    } else {
       for (int j = 0; j < NR; ++j) ci[j] = alpha * acc[i][j];
-    } else {  // the last, partial panel
-      for (int j = 0; j < nc; ++j) ci[j] = accumulate ? ci[j] + alpha * acc[i][j] : alpha * acc[i][j];
     }
   }
 }
 
-using TileFn = void (*)(float*, int, const float*, int, int, const float*, int, int, int, float, bool);
+using TileFn = void (*)(float*, int, const float*, int, int, const float*, int, int, float, bool);
 
 // micro_tile<1, NR> .. micro_tile<kMR, NR>: the tile for each number of rows
 template <int NR, int... R>
@@ -72,12 +75,23 @@ constexpr std::array<TileFn, sizeof...(R)> tiles_of(std::integer_sequence<int, R
 
 struct Tile {
   static constexpr int rows(int) { return kMR; }
-  // rows = kMR, or the 1 .. kMR − 1 rows left at the bottom edge
+  // rows = kMR, or the 1 .. kMR − 1 rows left at the bottom edge; nc = NR, or fewer in the last, partial panel
+  // (computed whole into `part`, then its first nc columns copied or added: the same sums in the same order)
   template <int NR>
   void run(int rows, float* c, int ldc, const float* a, int ars, int acs, const float* panel, int bstride, int kc,
            int nc, float alpha, bool accumulate) const {
     static constexpr std::array<TileFn, kMR> kTiles = tiles_of<NR>(std::make_integer_sequence<int, kMR>{});
-    kTiles[rows - 1](c, ldc, a, ars, acs, panel, bstride, kc, nc, alpha, accumulate);
+    if (nc == NR) {
+      kTiles[rows - 1](c, ldc, a, ars, acs, panel, bstride, kc, alpha, accumulate);
+      return;
+    }
+    float part[kMR * NR];
+    kTiles[rows - 1](part, NR, a, ars, acs, panel, bstride, kc, alpha, false);
+    for (int i = 0; i < rows; ++i) {
+      float* ci = c + static_cast<long>(i) * ldc;
+      const float* pi = part + i * NR;
+      for (int j = 0; j < nc; ++j) ci[j] = accumulate ? ci[j] + pi[j] : pi[j];
+    }
   }
 };
 
