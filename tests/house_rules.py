@@ -311,7 +311,7 @@ FILE_NAME_ALLOW = [
     ("bench-anchors/*", "../shared/bench-anchors (the PyTorch / TensorFlow.js references), outside the repository"),
 ] + [(name, "in ../shared/bench-anchors, outside the repository")
      for name in ("benchspec.py", "flops.py", "torch_tagger.py", "tfjs_tagger.js", "jaxjs_tagger.js",
-                  "wasm_peak.js")] + [
+                  "wasm_peak.js", "fma_peak.c")] + [
     ("app.js", "build output of the wasm app (build/wasm, dist/)"),
     ("app.wasm", "build output of the wasm app (build/wasm, dist/)"),
     ("attnlab.js", "build output: the CLI built for Node (build/wasm)"),
