@@ -140,34 +140,57 @@ int calls_in(double budget_ms, double ms_per_call) {
   return std::clamp(static_cast<int>(std::ceil(budget_ms / std::max(ms_per_call, 1e-3))), 1, 200);
 }
 
-Measured measure(const Shape& s, int vocab, int tags, const Timing& t) {
-  const ModelConfig c = config_of(s, vocab, tags);
-  const std::string problem = check_model_config(c);
-  if (!problem.empty()) throw Error(problem);
-  Measured m;
-
-  // the data: benchspec.make_batches(TIMING_SEED = 1234, 1, toy = False), and its checksum
-  const int N = s.batch * s.seq;
-  std::vector<int> ids(N), tag_ids(N);
-  Rng rng(1234);
-  for (int n = 0; n < N; ++n) {
-    ids[n] = static_cast<int>(rng.next_u32() % static_cast<std::uint32_t>(vocab));
-    tag_ids[n] = static_cast<int>(rng.next_u32() % static_cast<std::uint32_t>(tags));
-    m.checksum = m.checksum * 31u + static_cast<std::uint32_t>(ids[n]) * 17u + static_cast<std::uint32_t>(tag_ids[n]);
-  }
+// bench-tagger on shape s, with its one batch: benchspec.make_batches(TIMING_SEED = 1234, 1, toy = False)
+struct Bench {
+  std::vector<int> ids, tag_ids;
+  std::uint32_t checksum = 0;  // of the data, as benchspec.py computes it
   Batch<float> batch;
-  batch.B = s.batch, batch.T = s.seq, batch.tokens = ids.data(), batch.tags = tag_ids.data();
+  AttentionTagger<float> model;
+  Adam<float> adam;  // lr 1e-3, β 0.9 / 0.999, eps 1e-8, as the references
 
-  AttentionTagger<float> model(c);
-  m.parameters = model.num_parameters();
-  Adam<float> adam(model.num_parameters());  // lr 1e-3, β 0.9 / 0.999, eps 1e-8, as the references
-  auto train_step = [&] {
+  Bench(const Shape& s, int vocab, int tags)
+      : ids(static_cast<size_t>(s.batch) * s.seq),
+        tag_ids(ids.size()),
+        model(checked(config_of(s, vocab, tags))),
+        adam(model.num_parameters()) {
+    Rng rng(1234);
+    for (size_t n = 0; n < ids.size(); ++n) {
+      ids[n] = static_cast<int>(rng.next_u32() % static_cast<std::uint32_t>(vocab));
+      tag_ids[n] = static_cast<int>(rng.next_u32() % static_cast<std::uint32_t>(tags));
+      checksum = checksum * 31u + static_cast<std::uint32_t>(ids[n]) * 17u + static_cast<std::uint32_t>(tag_ids[n]);
+    }
+    batch.B = s.batch, batch.T = s.seq, batch.tokens = ids.data(), batch.tags = tag_ids.data();
+  }
+  static ModelConfig checked(const ModelConfig& c) {
+    const std::string problem = check_model_config(c);
+    if (!problem.empty()) throw Error(problem);
+    return c;
+  }
+  // a training step = forward + backward + Adam update
+  void train_step() {
     model.forward(batch);
     model.zero_grad();
     model.backward();
     adam.step(model.params().values(), model.params().grads());
-  };
-  auto forward = [&] { model.forward(batch); };
+  }
+  // the products of one training step (matmul.h)
+  std::vector<ProductCall> step_products() {
+    std::vector<ProductCall> log;
+    record_products(&log);
+    train_step();
+    record_products(nullptr);
+    return log;
+  }
+};
+
+Measured measure(const Shape& s, int vocab, int tags, const Timing& t) {
+  Bench bench(s, vocab, tags);
+  Measured m;
+  m.checksum = bench.checksum;
+  m.parameters = bench.model.num_parameters();
+  const ModelConfig& c = bench.model.config();
+  auto train_step = [&] { bench.train_step(); };
+  auto forward = [&] { bench.model.forward(bench.batch); };
 
   const bool adapt = t.steps <= 0;
   const double step_ms = warm_up(train_step, t.warmup, adapt ? 2 * t.budget_ms : 0);
@@ -179,7 +202,7 @@ Measured measure(const Shape& s, int vocab, int tags, const Timing& t) {
     m.train_ms.push_back((now_ms() - t0) / m.steps);
     m.train_cpu.push_back((cpu_ms() - c0) / m.steps);
   }
-  m.loss = model.loss();
+  m.loss = bench.model.loss();
   const double fwd_ms = warm_up(forward, t.warmup, adapt ? t.budget_ms : 0);
   m.fwd_iters = t.fwd_iters <= 0 ? calls_in(t.budget_ms, fwd_ms) : t.fwd_iters;
   for (int r = 0; r < t.repeats; ++r) {
@@ -193,10 +216,7 @@ Measured measure(const Shape& s, int vocab, int tags, const Timing& t) {
   // The products alone: the products of one training step, recorded as it makes them (matmul.h), then made again
   // back to back, on the same buffers, with nothing between them. Last, because they write into the model's
   // activations and gradients (sums that grow, never shrink, so no slow denormal numbers).
-  std::vector<ProductCall> log;
-  record_products(&log);
-  train_step();
-  record_products(nullptr);
+  const std::vector<ProductCall> log = bench.step_products();
   m.product_calls = log.size();
   for (const ProductCall& p : log) m.product_flops += 2.0 * p.M * p.N * p.K;
   auto products = [&] { replay_products(log); };
@@ -263,31 +283,9 @@ void check(const BenchCmd& o) {
 // (made again back to back): where the products' time goes, and how near each kind comes to the kernel's best.
 void run_products(const BenchCmd& o) {
   const Shape s{"tagger", o.batch, o.seq, o.dim, o.heads, o.layers, o.ffn};
-  const ModelConfig c = config_of(s, o.vocab, o.tags);
-  const std::string problem = check_model_config(c);
-  if (!problem.empty()) throw Error(problem);
-  const int N = s.batch * s.seq;
-  std::vector<int> ids(N), tag_ids(N);
-  Rng rng(1234);
-  for (int n = 0; n < N; ++n) {
-    ids[n] = static_cast<int>(rng.next_u32() % static_cast<std::uint32_t>(o.vocab));
-    tag_ids[n] = static_cast<int>(rng.next_u32() % static_cast<std::uint32_t>(o.tags));
-  }
-  Batch<float> batch;
-  batch.B = s.batch, batch.T = s.seq, batch.tokens = ids.data(), batch.tags = tag_ids.data();
-  AttentionTagger<float> model(c);
-  Adam<float> adam(model.num_parameters());
-  auto train_step = [&] {
-    model.forward(batch);
-    model.zero_grad();
-    model.backward();
-    adam.step(model.params().values(), model.params().grads());
-  };
-  for (int i = 0; i < 3; ++i) train_step();
-  std::vector<ProductCall> log;
-  record_products(&log);
-  train_step();
-  record_products(nullptr);
+  Bench bench(s, o.vocab, o.tags);
+  for (int i = 0; i < 3; ++i) bench.train_step();
+  const std::vector<ProductCall> log = bench.step_products();
   // a group: the same M, N, K, accumulation and layout (is A, is B read transposed?)
   struct Group {
     int M, N, K;
