@@ -108,6 +108,16 @@ if ((HAVE_TFJS)); then
     fi
   fi
 fi
+# simd128_peak: prints WebAssembly SIMD128's mul+add GFLOP/s (wasm_peak.js, the median of its runs), or notes why not
+simd128_peak() {
+  local j
+  if j=$(cd "$ANCHORS" && node wasm_peak.js --json 2>"$OUT/peak.err" | tail -n 1) && [[ $j == \{* ]]; then
+    "$PY" -c 'import json,sys; print(json.loads(sys.argv[1])["simd128"]["median_gflops"])' "$j"
+  else
+    note peak "wasm_peak.js failed: $(tail -n 1 "$OUT/peak.err")"
+    return 1
+  fi
+}
 if ((HAVE_PEAK)) && ! { command -v clang >/dev/null && command -v wasm-ld >/dev/null; }; then
   HAVE_PEAK=0; note peak "clang and wasm-ld are needed to build wasm_peak.c (apt-get install clang lld)"
 fi
@@ -154,24 +164,8 @@ if found:
     else
       note fma "bench-anchors/fma_peak.c could not be built with cc -march=native: $(tail -n 1 "$OUT/fma.err" 2>/dev/null)"
     fi
-    if ((HAVE_PEAK)); then
-      local j
-      if j=$(cd "$ANCHORS" && node wasm_peak.js --json 2>"$OUT/peak.err" | tail -n 1) && [[ $j == \{* ]]; then
-        "$PY" -c 'import json,sys; print(json.dumps({"simd128": json.loads(sys.argv[1])["simd128"]["median_gflops"]}))' \
-          "$j" >> "$OUT/sweep_peaks.jsonl"
-      else
-        note peak "wasm_peak.js failed: $(tail -n 1 "$OUT/peak.err")"
-      fi
-    fi
-    "$PY" -c '
-import json, sys
-p = {"fma": [], "simd128": []}
-for l in open(sys.argv[1]):
-    j = json.loads(l)
-    for k in ("fma", "simd128"):
-        if k in j: p[k].append(j[k])
-    if "fma_isa" in j: p["fma_isa"] = j["fma_isa"]
-json.dump(p, open(sys.argv[2], "w"))' "$OUT/sweep_peaks.jsonl" "$OUT/sweep_peaks.json"
+    local g
+    if ((HAVE_PEAK)) && g=$(simd128_peak); then echo "{\"simd128\": $g}" >> "$OUT/sweep_peaks.jsonl"; fi
   }
   sweep_peaks start
   engine_sweep native "$NATIVE"
@@ -231,7 +225,7 @@ print(json.dumps({"shape": j["shape"], "train_step_matmul": f["train_step_matmul
 PY
     done < "$SHAPES"
   fi
-  "$PY" scripts/bench_sweep.py "$SHAPES" "$SW" "$NOTES" "$OUT/sweep_failures.txt" "$OUT/sweep_peaks.json" "$FLOPS" \
+  "$PY" scripts/bench_sweep.py "$SHAPES" "$SW" "$NOTES" "$OUT/sweep_failures.txt" "$OUT/sweep_peaks.jsonl" "$FLOPS" \
     "$OUT/sweep.json" "$STRICT"
   exit $?
 fi
@@ -272,12 +266,8 @@ run_tfjs() {
 }
 
 run_peak() {
-  local j
-  if j=$(cd "$ANCHORS" && node wasm_peak.js --json 2>"$OUT/peak.err" | tail -n 1) && [[ $j == \{* ]]; then
-    record "$("$PY" -c 'import json,sys; j=json.loads(sys.argv[1]); print(json.dumps({"who": "peak", "gflops": j["simd128"]["median_gflops"]}))' "$j")"
-  else
-    HAVE_PEAK=0; note peak "wasm_peak.js failed: $(tail -n 1 "$OUT/peak.err")"
-  fi
+  local g
+  if g=$(simd128_peak); then record "{\"who\": \"peak\", \"gflops\": $g}"; else HAVE_PEAK=0; fi
 }
 
 say "measuring in $ROUNDS round(s): engine native, engine WebAssembly, PyTorch, TensorFlow.js (a few minutes)"

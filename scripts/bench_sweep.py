@@ -8,8 +8,8 @@ SHAPES    `attnlab bench --sweep --list --json`: one shape a line (config, train
 RAW       one JSON line per (who, shape): train_ms_per_step, and for the engine products_ms_per_step
 NOTES     KEY<tab>why a column is n/a
 FAILURES  who<tab>shape<tab>why, for anchor runs that failed
-PEAKS     JSON: {"fma": [GFLOP/s, ...], "fma_isa": "fma512", "simd128": [GFLOP/s, ...]}, each limit measured at the
-          start and at the end of the run (the higher one is the limit: a busy moment can only lower it)
+PEAKS     one JSON line per measurement of a limit, at the start and at the end of the run: {"fma": GFLOP/s,
+          "fma_isa": "fma512"} or {"simd128": GFLOP/s} (the higher one is the limit: a busy moment can only lower it)
 FLOPS     one JSON line per shape: {"shape", "train_step_matmul", "train_step_total"} from bench-anchors/flops.py
           (its estimate of the FLOPs outside the products: LayerNorm, softmax, biases, Adam, ...)
 
@@ -47,12 +47,10 @@ def main(argv):
     for line in open(fail_file):
         who, shape, why = (line.rstrip("\n").split("\t") + ["", ""])[:3]
         fails[(who, shape)] = why
-    try:
-        peaks = json.load(open(peaks_file))
-    except (OSError, ValueError):
-        peaks = {}
-    fma = max(peaks.get("fma") or [0]) or None
-    simd = max(peaks.get("simd128") or [0]) or None
+    peaks = load_lines(peaks_file)
+    fma = max((p["fma"] for p in peaks if "fma" in p), default=None)
+    simd = max((p["simd128"] for p in peaks if "simd128" in p), default=None)
+    fma_isa = next((p["fma_isa"] for p in peaks if "fma_isa" in p), "?")
     step_flops = {f["shape"]: f for f in load_lines(flops_file)}
     ref = shapes[0]["shape"]
     flops = {s["shape"]: s["train_matmul_flops"] for s in shapes}
@@ -120,7 +118,7 @@ def main(argv):
     print("limits measured in this run (the higher of the start and the end): FMA %s (%s, fma_peak.c); "
           "WebAssembly SIMD128 mul+add %s (wasm_peak.js)" % (
               "%.1f GFLOP/s" % fma if fma else "n/a (%s)" % notes.get("fma", "not measured"),
-              peaks.get("fma_isa", "?"),
+              fma_isa,
               "%.1f GFLOP/s" % simd if simd else "n/a (%s)" % notes.get("peak", "not measured")))
     print("GFLOP/s = the products' FLOPs per second (flops.py); %pk = of the limit above; outside = the share of the "
           "step's time outside its products; a value marked * misses a target that holds for its shape")
