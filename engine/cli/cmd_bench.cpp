@@ -137,6 +137,18 @@ double warm_up(const F& f, int count, double min_ms) {
   return (now_ms() - t0) / n;
 }
 
+// ms per call of f: `repeats` timed runs of `calls` calls each, one figure per run
+template <typename F>
+std::vector<double> ms_per_call(const F& f, int repeats, int calls) {
+  std::vector<double> ms;
+  for (int r = 0; r < repeats; ++r) {
+    const double t0 = now_ms();
+    for (int i = 0; i < calls; ++i) f();
+    ms.push_back((now_ms() - t0) / calls);
+  }
+  return ms;
+}
+
 int calls_in(double budget_ms, double ms_per_call) {
   return std::clamp(static_cast<int>(std::ceil(budget_ms / std::max(ms_per_call, 1e-3))), 1, 200);
 }
@@ -223,11 +235,7 @@ Measured measure(const Shape& s, int vocab, int tags, const Timing& t) {
   auto products = [&] { replay_products(log); };
   const double products_ms = warm_up(products, t.warmup, adapt ? t.budget_ms : 0);
   m.product_iters = adapt ? calls_in(t.budget_ms, products_ms) : t.steps;
-  for (int r = 0; r < t.repeats; ++r) {
-    const double t0 = now_ms();
-    for (int i = 0; i < m.product_iters; ++i) products();
-    m.products_ms.push_back((now_ms() - t0) / m.product_iters);
-  }
+  m.products_ms = ms_per_call(products, t.repeats, m.product_iters);
   return m;
 }
 
@@ -311,14 +319,8 @@ void run_products(const BenchCmd& o) {
   for (const Group& g : groups) {
     auto run = [&] { replay_products(g.calls); };
     const double per = warm_up(run, 3, o.budget_ms / 4);
-    const int iters = calls_in(o.budget_ms, per);
-    std::vector<double> times;
-    for (int r = 0; r < o.repeats; ++r) {
-      const double t0 = now_ms();
-      for (int i = 0; i < iters; ++i) run();
-      times.push_back((now_ms() - t0) / iters);
-    }
-    const double ms = median(times), flops = 2.0 * g.M * g.N * g.K * static_cast<double>(g.calls.size());
+    const double ms = median(ms_per_call(run, o.repeats, calls_in(o.budget_ms, per))),
+                 flops = 2.0 * g.M * g.N * g.K * static_cast<double>(g.calls.size());
     total_ms += ms, total_flops += flops;
     const std::string layout = std::string(g.at ? "Aᵀ" : "A") + "·" + (g.bt ? "Bᵀ" : "B") + (g.accumulate ? " +=" : "");
     std::printf("%6d %6d %6d %-11s %6zu %10.2f %9.3f %8.1f\n", g.M, g.N, g.K, layout.c_str(), g.calls.size(),
