@@ -22,19 +22,27 @@ namespace kernels::portable {
 
 // ------------------------------------------------------------------------------------------- gemm
 //
-// C is computed in micro-tiles of kMR × NR (loops around them: gemm_blocked in kernels_common.h; NR = 16, or
-// 8 or 4 for the last columns): the tile's sums stay in registers while k runs down a panel of B. With
-// AVX-512 (32 vector registers of 16 floats) a tile is 16 rows: acc[16][16] in 16 registers, 16 independent
-// fused multiply-adds per k, enough to keep both FMA units busy through their latency (8 rows left them idle
-// part of the time: 145 vs 170 GFLOP/s on a 256³ product, one Zen 5 core). Without it (16 registers of 8
-// floats with AVX2, or none) 8 rows.
+// C is computed in micro-tiles of MR × NR (loops around them: gemm_blocked in kernels_common.h; NR = 16, or
+// 8 or 4 for the last columns): the tile's sums stay in registers while k runs down a panel of B. MR is as many
+// rows as keep the sums in about 12 to 16 vector registers, with room left for a row of the panel and a
+// broadcast element of A: enough independent fused multiply-adds per k to keep both FMA units busy through
+// their latency, and no sum spilled to memory.
+//   AVX-512 (32 registers of 16 floats): 16 rows for every width (a row of 16, 8 or 4 sums is one register).
+//     With 8 rows the units were idle part of the time: 145 vs 170 GFLOP/s on a 256³ product, one Zen 5 core.
+//   AVX2 (16 registers of 8 floats): 6 rows of 16 (12 registers), 8 rows of 8 or 4. With 8 rows of 16, the
+//     16 sums alone filled the 16 registers and GCC spilled them: a 1024×32×32 product ran at 49 GFLOP/s
+//     instead of 81 (one Zen 3 core, FMA peak 95). 12 rows of 8 or 4 were no faster than 8.
+//   SSE (16 registers of 4 floats): 3, 6 and 12 rows.
 namespace {
 
 #if defined(__AVX512F__)
-constexpr int kMR = 16;
+constexpr int tile_rows(int) { return 16; }
+#elif defined(__AVX__)
+constexpr int tile_rows(int nr) { return nr > 8 ? 6 : 8; }
 #else
-constexpr int kMR = 8;
+constexpr int tile_rows(int nr) { return 48 / nr; }
 #endif
+constexpr int kMaxTileRows = std::max({tile_rows(kNR), tile_rows(kNR8), tile_rows(kNR4)});
 
 // c (MR, NR) (+)= α · a (MR, kc) · panel (kc, NR), where panel row k starts at panel + k·bstride. Always whole
 // NR columns (a partial panel goes through a copy: Tile::run) and the store loop unrolled, so that acc is
@@ -67,25 +75,27 @@ void micro_tile(float* c, int ldc, const float* a, int ars, int acs, const float
 
 using TileFn = void (*)(float*, int, const float*, int, int, const float*, int, int, float, bool);
 
-// micro_tile<1, NR> .. micro_tile<kMR, NR>: the tile for each number of rows
+// micro_tile<1, NR> .. micro_tile<MR, NR>: the tile for each number of rows
 template <int NR, int... R>
 constexpr std::array<TileFn, sizeof...(R)> tiles_of(std::integer_sequence<int, R...>) {
   return {&micro_tile<R + 1, NR>...};
 }
 
 struct Tile {
-  static constexpr int rows(int) { return kMR; }
-  // rows = kMR, or the 1 .. kMR − 1 rows left at the bottom edge; nc = NR, or fewer in the last, partial panel
+  static constexpr int rows(int nr) { return tile_rows(nr); }
+  static constexpr int kRowBlock = 48;  // kMC: a multiple of every tile's rows
+  // rows = MR, or the 1 .. MR − 1 rows left at the bottom edge; nc = NR, or fewer in the last, partial panel
   // (computed whole into `part`, then its first nc columns copied or added: the same sums in the same order)
   template <int NR>
   void run(int rows, float* c, int ldc, const float* a, int ars, int acs, const float* panel, int bstride, int kc,
            int nc, float alpha, bool accumulate) const {
-    static constexpr std::array<TileFn, kMR> kTiles = tiles_of<NR>(std::make_integer_sequence<int, kMR>{});
+    constexpr int MR = tile_rows(NR);
+    static constexpr std::array<TileFn, MR> kTiles = tiles_of<NR>(std::make_integer_sequence<int, MR>{});
     if (nc == NR) {
       kTiles[rows - 1](c, ldc, a, ars, acs, panel, bstride, kc, alpha, accumulate);
       return;
     }
-    float part[kMR * NR];
+    float part[kMaxTileRows * NR];
     kTiles[rows - 1](part, NR, a, ars, acs, panel, bstride, kc, alpha, false);
     for (int i = 0; i < rows; ++i) {
       float* ci = c + static_cast<long>(i) * ldc;

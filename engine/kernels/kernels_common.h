@@ -19,8 +19,8 @@ namespace attnlab::kernels {
 // micro-tile are free: the last columns of a product narrower than kNR (a head of Dh = 4 or 8 columns, T = 40
 // keys = 16 + 16 + 8) go in narrower panels of kNR8 or kNR4 columns, instead of a 16-wide panel that is
 // mostly zeros.
-// kKC = 128: a block of rows of A, kMC × kKC floats (32 KiB), then stays in a 48 KiB L1 cache while the panels
-// pass. With 256 it did not, and a weight gradient dW = Xᵀ·dY of depth N = 768 ran at 108 GFLOP/s instead of 130
+// kKC = 128: a block of rows of A, kMC × kKC floats (24 KiB natively, kMC = 48; 32 KiB in WebAssembly, 64), then
+// stays in a 32 or 48 KiB L1 cache while the panels pass. With 256 it did not, and a weight gradient dW = Xᵀ·dY of depth N = 768 ran at 108 GFLOP/s instead of 130
 // (D 96, one Xeon core); products of depth up to 128 are unchanged.
 constexpr int kNR = 16;
 constexpr int kNR8 = 8;
@@ -73,18 +73,17 @@ const float* panel_of(float* buffer, int* stride, Strided b, int k0, int kc, int
 // The loops around the micro-tiles, shared by both twins (the blocking of Goto & van de Geijn's GEMM):
 //   for each depth block of kKC,
 //     for each block of kNC columns: its panels of B (packed once, if they need packing),
-//       for each block of kMC rows of A (which then stays in the L1 cache while the panels pass),
+//       for each block of Tile::kRowBlock rows of A ("kMC"; it then stays in the L1 cache while the panels pass),
 //         for each panel, the micro-tiles of Tile::rows(NR) rows down the row block:
 //           tile.template run<NR>(rows, c, ldc, a, a_rs, a_cs, panel, panel_stride, kc, nc, alpha, accumulate)
 //           computes rows × nc elements of C (rows = Tile::rows(NR), or fewer at the bottom edge).
-constexpr int kMC = 64;
 constexpr int kNC = 64;
 
 template <int NR, typename Tile>
 void panel_tiles(const Tile& tile, float* cp, int ldc, const float* ak, Strided a, const float* panel, int stride,
                  int i0, int i1, int kc, int nc, float alpha, bool acc) {
   constexpr int MR = Tile::rows(NR);
-  static_assert(kMC % MR == 0, "row blocks hold whole micro-tiles");
+  static_assert(Tile::kRowBlock % MR == 0, "row blocks hold whole micro-tiles");
   for (int i = i0; i < i1; i += MR) {
     tile.template run<NR>(std::min(MR, i1 - i), cp + static_cast<long>(i) * ldc, ldc, ak + static_cast<long>(i) * a.rs,
                           a.rs, a.cs, panel, stride, kc, nc, alpha, acc);
@@ -128,8 +127,8 @@ void gemm_blocked(const Tile& tile, float* c, int ldc, Strided a, Strided b, int
           panel[panels] = panel_of<kAlwaysPack, kNR4>(buf, &stride[panels], b, k0, kc, jb, width[panels]);
         }
       }
-      for (int i0 = 0; i0 < M; i0 += kMC) {
-        const int i1 = std::min(M, i0 + kMC);
+      for (int i0 = 0; i0 < M; i0 += Tile::kRowBlock) {
+        const int i1 = std::min(M, i0 + Tile::kRowBlock);
         for (int p = 0; p < panels; ++p) {
           float* cp = c + j0 + col[p];
           if (nr[p] == kNR) {

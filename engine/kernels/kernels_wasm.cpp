@@ -148,6 +148,7 @@ void rows_tile(int rows, float* c, int ldc, const float* a, int ars, int acs, co
 
 struct Tile {
   static constexpr int rows(int nr) { return rows_for(nr); }
+  static constexpr int kRowBlock = 64;  // kMC
   template <int NR>
   void run(int rows, float* c, int ldc, const float* a, int ars, int acs, const float* panel, int, int kc, int nc,
            float alpha, bool accumulate) const {  // (panels are always packed: stride NR)
