@@ -32,7 +32,7 @@ namespace kernels::portable {
 //   AVX2 (16 registers of 8 floats): 6 rows of 16 (12 registers), 8 rows of 8 or 4. With 8 rows of 16, the
 //     16 sums alone filled the 16 registers and GCC spilled them: a 1024×32×32 product ran at 49 GFLOP/s
 //     instead of 81 (one Zen 3 core, FMA peak 95). 12 rows of 8 or 4 were no faster than 8.
-//   SSE (16 registers of 4 floats): 3, 6 and 12 rows.
+//   Otherwise (SSE2, x86-64's baseline; no FMA): 8 rows, as before (3 rows of 16 in 12 registers were no faster).
 namespace {
 
 #if defined(__AVX512F__)
@@ -40,7 +40,7 @@ constexpr int tile_rows(int) { return 16; }
 #elif defined(__AVX__)
 constexpr int tile_rows(int nr) { return nr > 8 ? 6 : 8; }
 #else
-constexpr int tile_rows(int nr) { return 48 / nr; }
+constexpr int tile_rows(int) { return 8; }
 #endif
 constexpr int kMaxTileRows = std::max({tile_rows(kNR), tile_rows(kNR8), tile_rows(kNR4)});
 
