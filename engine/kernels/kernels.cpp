@@ -124,6 +124,7 @@ float lane_sum(const float* x, int n) {
   float l[L] = {};
   const int nl = n - n % L;
   for (int j = 0; j < nl; j += L) {
+#pragma GCC unroll 1
     for (int q = 0; q < L; ++q) l[q] += x[j + q];
   }
   float s = combine_lanes<L>(l);
@@ -330,6 +331,7 @@ void layernorm_forward_rows(float* out, float* mean, float* rstd, const float* i
     const float mu = lane_sum<L>(x, D) / static_cast<float>(D);
     float l[L] = {};  // Σ (x − μ)², in lanes
     for (int i = 0; i < Dl; i += L) {
+#pragma GCC unroll 1
       for (int q = 0; q < L; ++q) l[q] += (x[i + q] - mu) * (x[i + q] - mu);
     }
     float var = combine_lanes<L>(l);
@@ -358,13 +360,12 @@ void layernorm_backward_impl(float* __restrict din, float* __restrict dgamma, fl
     const float mu = mean[r], rs = rstd[r];
     float lg[L] = {}, lgx[L] = {};  // Σ g and Σ g·x̂, in lanes
     for (int i = 0; i < Dl; i += L) {
+#pragma GCC unroll 1
       for (int q = 0; q < L; ++q) {
         const float xhat = (x[i + q] - mu) * rs;
         const float g = dy[i + q] * gamma[i + q];
         lg[q] += g;
         lgx[q] += g * xhat;
-        dbeta[i + q] += dy[i + q];
-        dgamma[i + q] += dy[i + q] * xhat;
       }
     }
     float g_sum = combine_lanes<L>(lg), gx_sum = combine_lanes<L>(lgx);
@@ -373,13 +374,13 @@ void layernorm_backward_impl(float* __restrict din, float* __restrict dgamma, fl
       const float g = dy[i] * gamma[i];
       g_sum += g;
       gx_sum += g * xhat;
-      dbeta[i] += dy[i];
-      dgamma[i] += dy[i] * xhat;
     }
     const float g_mean = g_sum / static_cast<float>(D), gx_mean = gx_sum / static_cast<float>(D);
     for (int i = 0; i < D; ++i) {
       const float xhat = (x[i] - mu) * rs;
       dx[i] += rs * (dy[i] * gamma[i] - g_mean - xhat * gx_mean);
+      dbeta[i] += dy[i];
+      dgamma[i] += dy[i] * xhat;
     }
   }
 }
