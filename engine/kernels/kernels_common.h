@@ -36,13 +36,18 @@ inline int panel_width(int left) {
 }
 
 // The panel of B for columns j0 .. j0+nc−1 (nc <= NR) and depth k0 .. k0+kc−1, as kc rows of NR floats, row k
-// at result + k·(*stride). Read in place when B's rows are contiguous and the panel is whole (unless
-// kAlwaysPack); else copied into buffer (kc·NR floats), with zeros right of column nc ("packed").
-// (The SIMD twin always packs: with a fixed panel stride V8 compiles its micro-tile to fewer instructions;
-// natively, reading in place saves the copy.)
-template <bool kAlwaysPack, int NR>
-const float* panel_of(float* buffer, int* stride, Strided b, int k0, int kc, int j0, int nc) {
-  if (!kAlwaysPack && b.cs == 1 && nc == NR) {
+// at result + k·(*stride). Read in place when `in_place` and B's rows are contiguous and the panel is whole; else
+// copied into buffer (kc·NR floats), with zeros right of column nc ("packed"). gemm_blocked reads in place only
+// products of at most kInPlaceRows rows, natively: a copy costs about as much as the tiles of a few rows, and
+// read in place, a panel's rows lie B's row stride apart, which for a layer's B (128 floats) keeps them in a few
+// of the L1 cache's sets, evicting each other (one Zen 3 core: 2048×128×128 75 → 82 GFLOP/s packed, a weight
+// gradient 128×128×2048 59 → 72; but a head's score product 32×32×16, 60 → 46).
+// (The SIMD twin always packs: with a fixed panel stride V8 compiles its micro-tile to fewer instructions.)
+constexpr int kInPlaceRows = 64;
+
+template <int NR>
+const float* panel_of(float* buffer, int* stride, Strided b, int k0, int kc, int j0, int nc, bool in_place) {
+  if (in_place && b.cs == 1 && nc == NR) {
     *stride = b.rs;
     return b.p + static_cast<long>(k0) * b.rs + j0;
   }
@@ -103,6 +108,7 @@ void gemm_blocked(const Tile& tile, float* c, int ldc, Strided a, Strided b, int
     return;
   }
   alignas(64) float packed[kKC * kNC];  // 32 KiB on the stack, never the heap
+  const bool in_place = !kAlwaysPack && M <= kInPlaceRows;
   for (int k0 = 0; k0 < K; k0 += kKC) {
     const int kc = std::min(kKC, K - k0);
     const bool acc = accumulate || k0 > 0;  // later depth blocks add to what the first one wrote
@@ -120,11 +126,11 @@ void gemm_blocked(const Tile& tile, float* c, int ldc, Strided a, Strided b, int
         float* buf = packed + static_cast<long>(j) * kKC;
         const int jb = j0 + j;
         if (nr[panels] == kNR) {
-          panel[panels] = panel_of<kAlwaysPack, kNR>(buf, &stride[panels], b, k0, kc, jb, width[panels]);
+          panel[panels] = panel_of<kNR>(buf, &stride[panels], b, k0, kc, jb, width[panels], in_place);
         } else if (nr[panels] == kNR8) {
-          panel[panels] = panel_of<kAlwaysPack, kNR8>(buf, &stride[panels], b, k0, kc, jb, width[panels]);
+          panel[panels] = panel_of<kNR8>(buf, &stride[panels], b, k0, kc, jb, width[panels], in_place);
         } else {
-          panel[panels] = panel_of<kAlwaysPack, kNR4>(buf, &stride[panels], b, k0, kc, jb, width[panels]);
+          panel[panels] = panel_of<kNR4>(buf, &stride[panels], b, k0, kc, jb, width[panels], in_place);
         }
       }
       for (int i0 = 0; i0 < M; i0 += Tile::kRowBlock) {
