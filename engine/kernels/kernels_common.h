@@ -37,13 +37,16 @@ inline int panel_width(int left) {
 
 // The panel of B for columns j0 .. j0+nc−1 (nc <= NR) and depth k0 .. k0+kc−1, as kc rows of NR floats, row k
 // at result + k·(*stride). Read in place when `in_place` and B's rows are contiguous and the panel is whole; else
-// copied into buffer (kc·NR floats), with zeros right of column nc ("packed"). gemm_blocked reads in place only
-// products of at most kInPlaceRows rows, natively: a copy costs about as much as the tiles of a few rows, and
-// read in place, a panel's rows lie B's row stride apart, which for a layer's B (128 floats) keeps them in a few
-// of the L1 cache's sets, evicting each other (one Zen 3 core: 2048×128×128 75 → 82 GFLOP/s packed, a weight
-// gradient 128×128×2048 59 → 72; but a head's score product 32×32×16, 60 → 46).
+// copied into buffer (kc·NR floats), with zeros right of column nc ("packed"). gemm_blocked reads in place
+// (natively) unless a product has more than kInPlaceRows rows and B's row stride is a multiple of
+// kConflictStride floats (512 bytes): a panel's kc = 128 rows, that far apart, then fall in 8 of the 64 sets of a
+// 32 KiB, 8-way L1 cache, room for 64 lines, and evict each other while the tiles pass. Copied, they are paid
+// once for all the rows; a product of few rows pays the copy for little (one Zen 3 core: 2048×128×128 75 → 82
+// GFLOP/s packed, a weight gradient 128×128×2048 59 → 72; but a head's 32×32×16, 60 → 46; and with a stride of
+// 80 floats, D 80's step spent 5% copying for no gain: 10.6 ms a step either way).
 // (The SIMD twin always packs: with a fixed panel stride V8 compiles its micro-tile to fewer instructions.)
 constexpr int kInPlaceRows = 64;
+constexpr int kConflictStride = 128;
 
 template <int NR>
 const float* panel_of(float* buffer, int* stride, Strided b, int k0, int kc, int j0, int nc, bool in_place) {
@@ -108,7 +111,7 @@ void gemm_blocked(const Tile& tile, float* c, int ldc, Strided a, Strided b, int
     return;
   }
   alignas(64) float packed[kKC * kNC];  // 32 KiB on the stack, never the heap
-  const bool in_place = !kAlwaysPack && M <= kInPlaceRows;
+  const bool in_place = !kAlwaysPack && (M <= kInPlaceRows || b.rs % kConflictStride != 0);
   for (int k0 = 0; k0 < K; k0 += kKC) {
     const int kc = std::min(kKC, K - k0);
     const bool acc = accumulate || k0 > 0;  // later depth blocks add to what the first one wrote
