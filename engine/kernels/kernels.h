@@ -54,10 +54,11 @@ void gemm(float* c, int ldc, Strided a, Strided b, int M, int N, int K, float al
 // w (rows, n) = softmax of each row of s (rows, n) over the entries with allowed[i·n + j] != 0 (allowed may
 // be nullptr: all entries). Disallowed entries get exactly 0; a row with no allowed entry gets all 0.
 // log_sum (rows) may be nullptr, else receives ln Σ_j exp(s_j − max s) over the allowed entries, the log of
-// the shifted denominator (0 for an empty row).
+// the shifted denominator (0 for an empty row). w must not overlap s.
 void softmax_rows(float* w, float* log_sum, const float* s, const std::uint8_t* allowed, int rows, int n);
 
-// ds (rows, n) += w ∘ (dw − rowsum(w ∘ dw)): the backward pass of softmax_rows, given its output w.
+// ds (rows, n) += w ∘ (dw − rowsum(w ∘ dw)): the backward pass of softmax_rows, given its output w. ds must not
+// overlap dw or w.
 void softmax_backward_rows(float* ds, const float* dw, const float* w, int rows, int n);
 
 // LayerNorm of each row, as layernorm.h: out (rows, D), mean (rows), rstd (rows); gamma, beta (D).
