@@ -118,20 +118,6 @@ float exp_approx(float x) { return exp_poly(x); }
 // ------------------------------------------------------------------------------------------- sums
 namespace {
 
-// Σ x (n) in L lanes (kernels_common.h)
-template <int L>
-float lane_sum(const float* x, int n) {
-  float l[L] = {};
-  const int nl = n - n % L;
-  for (int j = 0; j < nl; j += L) {
-#pragma GCC unroll 1
-    for (int q = 0; q < L; ++q) l[q] += x[j + q];
-  }
-  float s = combine_lanes<L>(l);
-  for (int j = nl; j < n; ++j) s += x[j];
-  return s;
-}
-
 // Are all n bytes of a row nonzero? (8 at a time while they are exactly 1, as build_attention_mask writes.)
 bool all_set(const std::uint8_t* ok, int n) {
   int j = 0;
@@ -172,10 +158,11 @@ float lane_max(const float* x, int n) {
   return m;
 }
 
-// The lane sums (lane_sum, lane_dot) of R rows at once, rows x + r·n (and y + r·n): the same sums in the same
-// order, but R independent chains of additions instead of one. A row's chain alone waits on each addition: a
-// block of rows of 32 went 2 to 3 times faster this way (softmax_backward_rows, one Zen 3 core). Each loop over
-// lanes is kept whole (unroll 1): one vector operation, not shuffles of two steps into one AVX2 register.
+// Σ x (and Σ x ∘ y) in L lanes (kernels_common.h) of R rows at once, rows x + r·n (and y + r·n): each row's sum
+// in the order of one row alone, but R independent chains of additions instead of one. A row's chain alone waits
+// on each addition: a block of rows of 32 went 2 to 3 times faster this way (softmax_backward_rows, one Zen 3
+// core). Each loop over lanes is kept whole (unroll 1): one vector operation, not shuffles of two steps into one
+// AVX2 register.
 template <int L, int R>
 void lane_sums_of_rows(float* sums, const float* x, int n) {
   float l[R][L] = {};
@@ -208,6 +195,14 @@ void lane_dots_of_rows(float* dots, const float* x, const float* y, int n) {
   }
 }
 constexpr int kRowsAtOnce = 4;
+
+// Σ x (n) in L lanes, one row
+template <int L>
+float lane_sum(const float* x, int n) {
+  float s;
+  lane_sums_of_rows<L, 1>(&s, x, n);
+  return s;
+}
 
 }  // namespace
 
@@ -286,7 +281,7 @@ void softmax_rows(float* __restrict w, float* log_sum, const float* __restrict s
       if (r + kRowsAtOnce <= rb) {
         lane_sums_of_rows<kSoftmaxLanes, kRowsAtOnce>(sum + r, wr, n);
       } else {
-        for (int q = r; q < rb; ++q) lane_sums_of_rows<kSoftmaxLanes, 1>(sum + q, wb + static_cast<long>(q) * n, n);
+        for (int q = r; q < rb; ++q) sum[q] = lane_sum<kSoftmaxLanes>(wb + static_cast<long>(q) * n, n);
       }
     }
     for (int r = 0; r < rb; ++r) {

@@ -20,8 +20,8 @@ namespace attnlab::kernels {
 // keys = 16 + 16 + 8) go in narrower panels of kNR8 or kNR4 columns, instead of a 16-wide panel that is
 // mostly zeros.
 // kKC = 128: a block of rows of A, kMC × kKC floats (24 KiB natively, kMC = 48; 32 KiB in WebAssembly, 64), then
-// stays in a 32 or 48 KiB L1 cache while the panels pass. With 256 it did not, and a weight gradient dW = Xᵀ·dY of depth N = 768 ran at 108 GFLOP/s instead of 130
-// (D 96, one Xeon core); products of depth up to 128 are unchanged.
+// stays in a 32 or 48 KiB L1 cache while the panels pass. With 256 it did not, and a weight gradient dW = Xᵀ·dY of
+// depth N = 768 ran at 108 GFLOP/s instead of 130 (D 96, one Xeon core); products of depth up to 128 are unchanged.
 constexpr int kNR = 16;
 constexpr int kNR8 = 8;
 constexpr int kNR4 = 4;
