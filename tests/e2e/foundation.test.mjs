@@ -110,10 +110,14 @@ test('without WebAssembly the page says so clearly instead of staying blank', as
   }
 });
 
-test('without WebAssembly SIMD or WebGL2 the page names what is missing', async () => {
+test('without WebAssembly SIMD, its exception handling or WebGL2 the page names what is missing', async () => {
   const server = await serve();
   for (const [name, init, pattern] of [
     ['simd', () => { const v = WebAssembly.validate; WebAssembly.validate = () => false; void v; }, /not WebAssembly SIMD/],
+    ['exceptions', () => {  // a browser that knows SIMD but not the try block (opcode 0x06 in a function body)
+      const v = WebAssembly.validate;
+      WebAssembly.validate = (b) => !(b.length < 64 && b.some((x, i) => x === 6 && b[i + 1] === 64)) && v(b);
+    }, /not its exception handling/],
     ['webgl2', () => {
       const get = HTMLCanvasElement.prototype.getContext;
       HTMLCanvasElement.prototype.getContext = function (kind, ...rest) {
