@@ -32,6 +32,8 @@
 
 #include <cstdint>
 
+#include "engine/kernels/extents.h"
+
 namespace attnlab {
 
 const char* kernels_name();  // "wasm-simd128", "wasm-relaxed-simd" (CMake: attnlab_use_relaxed_simd) or "portable"
@@ -92,22 +94,50 @@ namespace active = simd;
 namespace active = portable;
 #endif
 
-// The twin this build runs.
+// The twin this build runs (with the operands checked whole under AddressSanitizer: extents.h).
 inline void gemm(float* c, int ldc, Strided a, Strided b, int M, int N, int K, float alpha, bool accumulate) {
+  extents::matrix(a.p, M, K, a.rs, a.cs, "gemm", "a");
+  extents::matrix(b.p, K, N, b.rs, b.cs, "gemm", "b");
+  extents::matrix(c, M, N, ldc, 1, "gemm", "c");
   active::gemm(c, ldc, a, b, M, N, K, alpha, accumulate);
 }
 inline void softmax_rows(float* w, float* log_sum, const float* s, const std::uint8_t* allowed, int rows, int n) {
+  const long all = static_cast<long>(rows) * n;
+  extents::floats(s, all, "softmax_rows", "s");
+  extents::floats(w, all, "softmax_rows", "w");
+  if (allowed != nullptr) extents::bytes(allowed, all, "softmax_rows", "allowed");
+  if (log_sum != nullptr) extents::floats(log_sum, rows, "softmax_rows", "log_sum");
   active::softmax_rows(w, log_sum, s, allowed, rows, n);
 }
 inline void softmax_backward_rows(float* ds, const float* dw, const float* w, int rows, int n) {
+  const long all = static_cast<long>(rows) * n;
+  extents::floats(ds, all, "softmax_backward_rows", "ds");
+  extents::floats(dw, all, "softmax_backward_rows", "dw");
+  extents::floats(w, all, "softmax_backward_rows", "w");
   active::softmax_backward_rows(ds, dw, w, rows, n);
 }
 inline void layernorm_forward_rows(float* out, float* mean, float* rstd, const float* in, const float* gamma,
                                    const float* beta, int rows, int D, float eps) {
+  const long all = static_cast<long>(rows) * D;
+  extents::floats(in, all, "layernorm_forward_rows", "in");
+  extents::floats(out, all, "layernorm_forward_rows", "out");
+  extents::floats(mean, rows, "layernorm_forward_rows", "mean");
+  extents::floats(rstd, rows, "layernorm_forward_rows", "rstd");
+  extents::floats(gamma, D, "layernorm_forward_rows", "gamma");
+  extents::floats(beta, D, "layernorm_forward_rows", "beta");
   active::layernorm_forward_rows(out, mean, rstd, in, gamma, beta, rows, D, eps);
 }
 inline void layernorm_backward_rows(float* din, float* dgamma, float* dbeta, const float* dout, const float* in,
                                     const float* gamma, const float* mean, const float* rstd, int rows, int D) {
+  const long all = static_cast<long>(rows) * D;
+  extents::floats(din, all, "layernorm_backward_rows", "din");
+  extents::floats(dout, all, "layernorm_backward_rows", "dout");
+  extents::floats(in, all, "layernorm_backward_rows", "in");
+  extents::floats(dgamma, D, "layernorm_backward_rows", "dgamma");
+  extents::floats(dbeta, D, "layernorm_backward_rows", "dbeta");
+  extents::floats(gamma, D, "layernorm_backward_rows", "gamma");
+  extents::floats(mean, rows, "layernorm_backward_rows", "mean");
+  extents::floats(rstd, rows, "layernorm_backward_rows", "rstd");
   active::layernorm_backward_rows(din, dgamma, dbeta, dout, in, gamma, mean, rstd, rows, D);
 }
 

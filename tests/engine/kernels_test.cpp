@@ -419,5 +419,29 @@ TEST(BenchFlops, MatmulFlopsAsBenchAnchors) {
   EXPECT_EQ(3 * forward_matmul_flops(bench_tagger_config(), 32, 32), 459669504.0);
 }
 
+// Under AddressSanitizer the kernels' own loops run unchecked (engine/kernels/extents.h), so each call checks its
+// operands whole: a product told one row more than its A has, a softmax one row more than its scores, a
+// LayerNorm a wider γ than it has, each stops the program naming the kernel and the operand.
+TEST(KernelExtents, AnOperandPastItsBufferIsReportedByName) {
+#if defined(ATTNLAB_CHECK_EXTENTS)
+  const int M = 5, N = 7, K = 3;
+  std::vector<float> a = randoms(M * K, 1), b = randoms(K * N, 2), c(M * N);
+  kernels::gemm(c.data(), N, {a.data(), K, 1}, {b.data(), N, 1}, M, N, K, 1.0f, false);  // the right sizes: fine
+  EXPECT_DEATH(kernels::gemm(c.data(), N, {a.data(), K, 1}, {b.data(), N, 1}, M + 1, N, K, 1.0f, false),
+               "kernels::gemm: a .*reaches memory it may not use");
+  EXPECT_DEATH(kernels::gemm(c.data(), N, {a.data(), 1, M + 1}, {b.data(), N, 1}, M, N, K, 1.0f, false),
+               "kernels::gemm: a ");  // A read by columns, its stride one too large
+  std::vector<float> s = randoms(3 * 4, 3), w(3 * 4);
+  kernels::softmax_rows(w.data(), nullptr, s.data(), nullptr, 3, 4);
+  EXPECT_DEATH(kernels::softmax_rows(w.data(), nullptr, s.data(), nullptr, 4, 4), "kernels::softmax_rows: s ");
+  std::vector<float> x = randoms(2 * 8, 4), y(2 * 8), mean(2), rstd(2), gamma(8, 1.0f), beta(7, 0.0f);
+  EXPECT_DEATH(kernels::layernorm_forward_rows(y.data(), mean.data(), rstd.data(), x.data(), gamma.data(), beta.data(),
+                                               2, 8, 1e-5f),
+               "kernels::layernorm_forward_rows: beta ");
+#else
+  GTEST_SKIP() << "only under AddressSanitizer (the asan build): elsewhere the kernels check nothing";
+#endif
+}
+
 }  // namespace
 }  // namespace attnlab
