@@ -339,7 +339,7 @@ test('the live region says when training pauses, and nothing while it runs unles
 
 for (const [stop, lang] of [[1, 'en'], [1, 'zh'], [3, 'en'], [3, 'zh']]) {
   test(`keyboard only, ${lang}: lesson stop ${stop} is read, answered, revealed and left with Tab, arrows and Enter`,
-       { timeout: 120000 }, async () => {
+       async () => {
     const T = stringTable(lang === 'zh' ? 'strings_zh_lesson.inc' : 'strings_en_lesson.inc');
     const o = await open(`#lesson=${stop}&lang=${lang}`);
     const p = o.page;
@@ -391,8 +391,7 @@ for (const [stop, lang] of [[1, 'en'], [1, 'zh'], [3, 'en'], [3, 'zh']]) {
   });
 }
 
-test('the curves, the step-by-step sum and the embeddings are tables of their numbers, with a sentence', { timeout: 120000 },
-     async () => {
+test('the curves, the step-by-step sum and the embeddings are tables of their numbers, with a sentence', async () => {
   const E = stringTable('strings_en.inc');
   const o = await open('#task=seen&train=true&panel=step');
   const p = o.page;
@@ -488,8 +487,7 @@ test('the page\'s title names the view: title= when given, else the embedded vie
   await o.context.close();
 });
 
-test('at 200 % zoom and 320 CSS px wide, nothing of a view or the settings lies past the right edge', { timeout: 120000 },
-     async () => {
+test('at 200 % zoom and 320 CSS px wide, nothing of a view or the settings lies past the right edge', async () => {
   const E = stringTable('strings_en.inc');
   const tabs = new Set(['attention', 'step', 'matrix', 'pe', 'compare', 'history', 'embeddings'].map((p) => E[`panel_${p}`]));
   for (const [width, height] of [[640, 400], [320, 568]]) {  // 1280 × 800 at 200 %; a 320 px reflow
@@ -522,7 +520,7 @@ test('at 200 % zoom and 320 CSS px wide, nothing of a view or the settings lies 
 });
 
 test('with the system\'s reduce-motion setting the views follow training once a second, without it every frame',
-     { timeout: 60000 }, async () => {
+     async () => {
   const counts = {};
   for (const motion of ['reduce', 'no-preference']) {
     const o = await openPage(browser, { device: { viewport: { width: 1280, height: 800 }, deviceScaleFactor: 1,

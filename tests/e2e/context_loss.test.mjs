@@ -25,7 +25,7 @@ async function drawn(page, name) {
 
 for (const lang of ['en', 'zh']) {
   test(`a lost WebGL context (${lang}): training goes on, a notice, everything drawn again when restored`,
-       { timeout: 180000 }, async () => {
+       async () => {
     const { context, page, problems } = await openPage(browser);
     try {
       await page.goto(server.url + `#panel=attention&lang=${lang}`);
