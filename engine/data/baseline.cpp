@@ -15,20 +15,31 @@ int argmax(const std::vector<long>& counts) {
 
 MostFrequentTag::MostFrequentTag(const Dataset& data) : data_(data) {
   const std::size_t C = static_cast<std::size_t>(data.tags());
-  std::unordered_map<std::string, std::vector<long>> per_word;
-  const int S = data.words.num_shapes();
-  std::vector<std::vector<long>> per_shape(static_cast<std::size_t>(S), std::vector<long>(C, 0));
+  // The tags of each word as written first (a corpus has far fewer distinct words than tokens), then each
+  // written form's counts added to its normalized word and to its shape: the same counts as token by token.
+  std::unordered_map<std::string, std::vector<long>> per_form;
   std::vector<long> all(C, 0);
   for (const Sequence& s : data.train)
     for (std::size_t i = 0; i < s.words.size() && i < s.tags.size(); ++i) {
       const int t = s.tags[i];
       if (t < 0 || t >= static_cast<int>(C)) continue;
-      auto& counts = per_word[normalize_word(s.words[i], data.words.lowercase())];
+      auto& counts = per_form[s.words[i]];
       if (counts.empty()) counts.assign(C, 0);
       ++counts[static_cast<std::size_t>(t)];
-      ++per_shape[static_cast<std::size_t>(data.words.shape(s.words[i]))][static_cast<std::size_t>(t)];
       ++all[static_cast<std::size_t>(t)];
     }
+  std::unordered_map<std::string, std::vector<long>> per_word;
+  const int S = data.words.num_shapes();
+  std::vector<std::vector<long>> per_shape(static_cast<std::size_t>(S), std::vector<long>(C, 0));
+  for (const auto& [form, form_counts] : per_form) {
+    auto& counts = per_word[normalize_word(form, data.words.lowercase())];
+    if (counts.empty()) counts.assign(C, 0);
+    auto& shape_counts = per_shape[static_cast<std::size_t>(data.words.shape(form))];
+    for (std::size_t t = 0; t < C; ++t) {
+      counts[t] += form_counts[t];
+      shape_counts[t] += form_counts[t];
+    }
+  }
   overall_ = argmax(all);
   for (const auto& [word, counts] : per_word) word_tag_[word] = argmax(counts);
   shape_tag_.resize(static_cast<std::size_t>(S));

@@ -59,10 +59,11 @@ int word_shape(const std::string& w) {
   const int cap = (w[0] >= 'A' && w[0] <= 'Z') ? 1 : 0;
   if (sp.hyphen) return 5 + cap;
   const std::string l = normalize_word(w, true);
+  const std::vector<std::string>& endings = word_endings();
   int best = -1;
-  for (int e = 0; e < static_cast<int>(word_endings().size()); ++e) {
-    const std::string& end = word_endings()[static_cast<size_t>(e)];
-    if (ends_with(l, end) && (best < 0 || end.size() > word_endings()[static_cast<size_t>(best)].size())) best = e;
+  for (int e = 0; e < static_cast<int>(endings.size()); ++e) {
+    const std::string& end = endings[static_cast<size_t>(e)];
+    if (ends_with(l, end) && (best < 0 || end.size() > endings[static_cast<size_t>(best)].size())) best = e;
   }
   return best < 0 ? cap : 7 + 2 * best + cap;
 }
