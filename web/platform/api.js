@@ -415,28 +415,33 @@
   api._fail = fail;
 
   // ------------------------------------------------------------------ feature checks
-  // The smallest module that uses a SIMD128 instruction (i8x16.splat): validates only where SIMD exists.
-  var SIMD_PROBE = new Uint8Array([0, 97, 115, 109, 1, 0, 0, 0, 1, 5, 1, 96, 0, 1, 123, 3, 2, 1, 0, 10, 10, 1,
-                                   8, 0, 65, 0, 253, 15, 253, 98, 11]);
-  // The smallest module with a try block (exception handling; the engine's C++ errors are WebAssembly exceptions).
-  var EH_PROBE = new Uint8Array([0, 97, 115, 109, 1, 0, 0, 0, 1, 4, 1, 96, 0, 0, 3, 2, 1, 0, 10, 7, 1, 5, 0, 6, 64,
-                                 11, 11]);
+  // The WebAssembly features the engine needs, each with the smallest module that validates only where the
+  // browser has it, and what the page says when it does not.
+  var FEATURES = [
+    // SIMD128 (i8x16.splat)
+    [new Uint8Array([0, 97, 115, 109, 1, 0, 0, 0, 1, 5, 1, 96, 0, 1, 123, 3, 2, 1, 0, 10, 10, 1, 8, 0, 65, 0, 253,
+                     15, 253, 98, 11]),
+     'This browser has WebAssembly, but not WebAssembly SIMD.',
+     'Attention Lab needs 128-bit WebAssembly SIMD (Chrome 91+, Firefox 89+, Safari 16.4+). Please update your ' +
+     'browser.'],
+    // exception handling (a try block; the engine's C++ errors are WebAssembly exceptions)
+    [new Uint8Array([0, 97, 115, 109, 1, 0, 0, 0, 1, 4, 1, 96, 0, 0, 3, 2, 1, 0, 10, 7, 1, 5, 0, 6, 64, 11, 11]),
+     'This browser has WebAssembly, but not its exception handling.',
+     'Attention Lab needs WebAssembly exception handling (Chrome 95+, Firefox 100+, Safari 15.2+). Please update ' +
+     'your browser.'],
+  ];
   function missingFeature() {
     if (typeof WebAssembly !== 'object' || typeof WebAssembly.instantiate !== 'function')
       return ['This browser cannot run WebAssembly.',
               'Attention Lab runs its neural network in WebAssembly. Please use a current Chrome, Edge, Firefox ' +
               'or Safari, and check that WebAssembly is not disabled by a policy or an extension.'];
-    try {
-      if (!WebAssembly.validate(SIMD_PROBE))
-        return ['This browser has WebAssembly, but not WebAssembly SIMD.',
-                'Attention Lab needs 128-bit WebAssembly SIMD (Chrome 91+, Firefox 89+, Safari 16.4+). ' +
-                'Please update your browser.'];
-      if (!WebAssembly.validate(EH_PROBE))
-        return ['This browser has WebAssembly, but not its exception handling.',
-                'Attention Lab needs WebAssembly exception handling (Chrome 95+, Firefox 100+, Safari 15.2+). ' +
-                'Please update your browser.'];
-    } catch (e) { /* validate threw: treat as a missing feature */
-      return ['This browser has WebAssembly, but not WebAssembly SIMD.', String(e)];
+    for (var i = 0; i < FEATURES.length; ++i) {
+      var f = FEATURES[i];
+      try {
+        if (!WebAssembly.validate(f[0])) return [f[1], f[2]];
+      } catch (e) { /* validate threw: that feature is missing, and the error says why */
+        return [f[1], String(e)];
+      }
     }
     var gl = null;
     try { gl = document.createElement('canvas').getContext('webgl2'); } catch (e) { gl = null; }
