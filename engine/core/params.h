@@ -3,6 +3,11 @@
 //   - an optimizer step is one loop over the flat buffers (optim.h),
 //   - a gradient check can walk every parameter, and
 //   - the UI can list the tensors by name and draw any of them as a matrix.
+//
+// One tensor may have a row-sparse gradient: the word embedding table E (V, D). A batch of N tokens writes
+// the gradient of at most N of its V rows (dE[id] += dx), so the rest stays exactly 0. The store keeps the
+// rows noted since the last zero_grad(), and zero_grad() and the gradient norm visit only those: the same
+// numbers as a pass over all V·D entries (a sum that skips exact zeros is the same sum), without the pass.
 #pragma once
 
 #include <cstddef>
@@ -51,13 +56,36 @@ class ParamStore {
     return cview(buffer + tensors_[i].offset, tensors_[i].rows, tensors_[i].cols);
   }
 
+  // Every gradient back to 0 (of a row-sparse tensor: the rows noted since the last zero_grad).
   void zero_grad();
+
+  // ---- the row-sparse gradient (at most one tensor; the embedding table)
+  // Tensor i's gradient is row-sparse from now on: whoever writes its gradient notes the rows (note_rows),
+  // else zero_grad() would not clear them. Call after add(i).
+  void set_row_sparse(std::size_t i);
+  // The rows of the row-sparse tensor whose gradient may have been written since the last zero_grad.
+  void note_rows(const int* rows, std::size_t n);
+  // Any of its rows may be non-zero (its gradient was copied or written whole): the next passes visit it all.
+  void note_all_rows();
+  // The parts of the gradient buffer that may be non-zero, as [begin, end) offsets in ascending order: every
+  // tensor whole, but the row-sparse one's noted rows only. A loop over these spans meets the non-zero
+  // gradients in the order a loop over the whole buffer does.
+  struct Span {
+    std::size_t begin, end;
+  };
+  const std::vector<Span>& grad_spans();
 
  private:
   std::vector<ParamInfo> tensors_;
   std::size_t total_ = 0;
   Buffer<Real> value_;  // (size()) every parameter, tensor after tensor
   Buffer<Real> grad_;   // (size()) same layout
+  // the row-sparse tensor (tensors_.size() = none), its noted rows (unsorted, each once) and a flag per row
+  std::size_t sparse_ = static_cast<std::size_t>(-1);
+  std::vector<int> noted_;
+  std::vector<unsigned char> is_noted_;
+  bool all_noted_ = false;
+  std::vector<Span> spans_;
 };
 
 }  // namespace attnlab

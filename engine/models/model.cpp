@@ -125,6 +125,7 @@ SeqModel<Real>::SeqModel(const ModelConfig& config) : cfg_(config) {
   // The input layer's parameters come first in every model.
   if (cfg_.input == InputMode::tokens) {
     add_param("tok_emb", cfg_.vocab, cfg_.dim, Init::normal, 1.0, &in_.emb, &in_.demb);  // as torch.nn.Embedding
+    store_.set_row_sparse(store_.tensors().size() - 1);  // a batch writes the rows of its words only (params.h)
   } else {
     const double a = 1.0 / std::sqrt(static_cast<double>(cfg_.input_dim));  // as torch.nn.Linear
     add_param("in_proj.w", cfg_.input_dim, cfg_.dim, Init::uniform, a, &in_.in_w, &in_.din_w);
@@ -180,6 +181,7 @@ std::unique_ptr<SeqModel<Real>> SeqModel<Real>::clone() const {
   std::unique_ptr<SeqModel<Real>> copy = make_model<Real>(cfg_);
   std::copy(store_.values(), store_.values() + store_.size(), copy->store_.values());
   std::copy(store_.grads(), store_.grads() + store_.size(), copy->store_.grads());
+  copy->store_.note_all_rows();  // (any row of the copied embedding gradient may be non-zero)
   return copy;
 }
 
@@ -263,6 +265,7 @@ void SeqModel<Real>::backward() {
   const Real* dx = backward_layers();
   // forward was: x = E[ids]  or  features·W_in + b_in
   in_.backward(dx);
+  if (cfg_.input == InputMode::tokens) store_.note_rows(in_.ids.data(), in_.ids.size());  // dE[ids[n]] was written
 }
 
 // ------------------------------------------------------------------------------------------- accessors

@@ -72,6 +72,29 @@ Real clip_grad_norm(Real* grads, std::size_t n, Real max_norm) {
   return norm;
 }
 
+template <typename Real>
+Real grad_norm(ParamStore<Real>& params) {
+  double sum = 0;  // in the buffer's order, as grad_norm(grads, n): the skipped entries are exact zeros
+  const Real* g = params.grads();
+  for (const auto& s : params.grad_spans()) {
+    for (std::size_t i = s.begin; i < s.end; ++i) sum += static_cast<double>(g[i]) * g[i];
+  }
+  return static_cast<Real>(std::sqrt(sum));
+}
+
+template <typename Real>
+Real clip_grad_norm(ParamStore<Real>& params, Real max_norm) {
+  const Real norm = grad_norm(params);
+  if (norm > max_norm && norm > 0) {
+    const Real s = max_norm / norm;
+    Real* g = params.grads();
+    for (const auto& span : params.grad_spans()) {
+      for (std::size_t i = span.begin; i < span.end; ++i) g[i] *= s;
+    }
+  }
+  return norm;
+}
+
 template class Adam<float>;
 template class Adam<double>;
 template class Sgd<float>;
@@ -80,5 +103,9 @@ template float grad_norm<float>(const float*, std::size_t);
 template double grad_norm<double>(const double*, std::size_t);
 template float clip_grad_norm<float>(float*, std::size_t, float);
 template double clip_grad_norm<double>(double*, std::size_t, double);
+template float grad_norm<float>(ParamStore<float>&);
+template double grad_norm<double>(ParamStore<double>&);
+template float clip_grad_norm<float>(ParamStore<float>&, float);
+template double clip_grad_norm<double>(ParamStore<double>&, double);
 
 }  // namespace attnlab

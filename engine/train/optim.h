@@ -7,6 +7,7 @@
 #include <cstddef>
 #include <vector>
 
+#include "engine/core/params.h"
 #include "engine/core/tensor.h"
 
 namespace attnlab {
@@ -57,5 +58,12 @@ Real grad_norm(const Real* grads, std::size_t n);
 // one bad batch cannot throw the parameters far. Returns the norm before clipping.
 template <typename Real>
 Real clip_grad_norm(Real* grads, std::size_t n, Real max_norm);
+
+// The same two over a model's gradients, visiting only the parts that may be non-zero
+// (ParamStore::grad_spans): the same numbers, without a pass over the embedding table's untouched rows.
+template <typename Real>
+Real grad_norm(ParamStore<Real>& params);
+template <typename Real>
+Real clip_grad_norm(ParamStore<Real>& params, Real max_norm);
 
 }  // namespace attnlab

@@ -253,8 +253,7 @@ void Trainer::one_step() {
   m.zero_grad();
   m.backward();
   ParamStore<float>& p = m.params();
-  const float norm = cfg_.clip > 0 ? clip_grad_norm(p.grads(), p.size(), static_cast<float>(cfg_.clip))
-                                   : grad_norm(p.grads(), p.size());
+  const float norm = cfg_.clip > 0 ? clip_grad_norm(p, static_cast<float>(cfg_.clip)) : grad_norm(p);
   ++step_;
   if (!std::isfinite(loss) || !std::isfinite(norm)) {
     done_ = diverged_ = true;
