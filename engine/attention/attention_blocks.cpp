@@ -182,16 +182,17 @@ void transpose_sequences(Real* xt, const Real* x, int B, int T, int D) {
 
 // Sets cache.spans from the mask (B, T, T). Scores and weights outside the key spans are 0 and never touched
 // by the forward pass. They are already 0 outside the spans of the previous call (still in cache.spans), so
-// only what that call used and this one does not is cleared: O(T·w) per step, not O(T²). A new shape starts
-// from all zeros.
+// only what that call used and this one does not is cleared: O(T·w) per step, not O(T²). After a new shape
+// (a batch of other lengths: most steps on real sentences) any entry may hold an old number, so every row is
+// cleared outside its new span: O(T·(T − w)), the padding, not O(T²).
 template <typename Real>
 void update_key_spans(AttentionCache<Real>& cache, const std::uint8_t* allowed, int B, int T, int H) {
   const int blocks = (T + kQueryBlock - 1) / kQueryBlock;
   if (cache.last_B != B || cache.last_T != T || cache.last_H != H) {
-    const long BHTT = static_cast<long>(B) * H * T * T;
-    std::fill_n(cache.scores.data(), BHTT, Real(0));
-    std::fill_n(cache.weights.data(), BHTT, Real(0));
-    std::fill_n(cache.spans.data(), static_cast<long>(B) * blocks * kSpanInts, 0);
+    for (long s = 0; s < static_cast<long>(B) * blocks; ++s) {  // as if the last call had used every key
+      int* span = cache.spans.data() + s * kSpanInts;
+      span[0] = 0, span[1] = T, span[2] = 0;
+    }
     cache.last_B = B, cache.last_T = T, cache.last_H = H;
   }
   for (int b = 0; b < B; ++b) {

@@ -202,6 +202,21 @@ void check_case(const Case& c, double tol) {
     }
   }
   for (size_t n = 0; n < out.size(); ++n) ASSERT_NEAR(out[n], ref_out[n], tol) << c.name << " after the lecture";
+
+  // A batch of another shape (one sequence fewer) over the numbers a whole unmasked batch left: none survives.
+  if (B > 1) {
+    attention_forward(out.data(), cache, x.data(), everything.data(), nullptr, p, spec, B, T, D);
+    attention_forward(out.data(), cache, x.data(), allowed.data(), d.lengths.data(), p, spec, B - 1, T, D);
+    for (size_t n = 0; n < static_cast<size_t>(B - 1) * H * T * T; ++n) {
+      const size_t key = n % T, query = (n / T) % T, b = n / (static_cast<size_t>(H) * T * T);
+      if (!allowed[(b * T + query) * T + key]) {
+        ASSERT_EQ(cache.weights[n], Real(0)) << c.name << ": B − 1 after B, weight " << n;
+        ASSERT_EQ(cache.scores[n], Real(0)) << c.name << ": B − 1 after B, score " << n;
+      } else {
+        ASSERT_NEAR(cache.weights[n], ref_A[n], tol) << c.name << ": B − 1 after B, weight " << n;
+      }
+    }
+  }
 }
 
 TEST(AttentionBlocks, EqualTheFormulaPairByPairInDouble) {
