@@ -9,6 +9,8 @@
 #include <limits>
 #include <utility>
 
+#include <Eigen/Core>
+
 #include "engine/kernels/kernels.h"
 #include "engine/kernels/kernels_common.h"
 
@@ -385,6 +387,25 @@ void layernorm_backward_impl(float* __restrict din, float* __restrict dgamma, fl
 void layernorm_backward_rows(float* din, float* dgamma, float* dbeta, const float* dout, const float* in,
                              const float* gamma, const float* mean, const float* rstd, int rows, int D) {
   layernorm_backward_impl(din, dgamma, dbeta, dout, in, gamma, mean, rstd, rows, D);
+}
+
+// ------------------------------------------------------------------------------------------- Adam
+//
+// In chunks that stay in the L1 cache, each formula over the chunk as an Eigen array (natively Eigen vectorizes
+// them, the square root included, which a plain loop over std::sqrt is not: it must be able to set errno): m, v
+// and p then pass through memory once, not once per formula.
+void adam_update(float* p, float* m, float* v, const float* g, long n, float b1, float b2, float step_size,
+                 float inv_sqrt_bc2, float eps) {
+  using Arr = Eigen::Array<float, Eigen::Dynamic, 1>;
+  constexpr long kChunk = 1024;
+  for (long i0 = 0; i0 < n; i0 += kChunk) {
+    const Eigen::Index len = std::min(kChunk, n - i0);
+    Eigen::Map<Arr> P(p + i0, len), M(m + i0, len), V(v + i0, len);
+    Eigen::Map<const Arr> G(g + i0, len);
+    M = b1 * M + (1.0f - b1) * G;
+    V = b2 * V + (1.0f - b2) * G.square();
+    P -= step_size * M / (V.sqrt() * inv_sqrt_bc2 + eps);
+  }
 }
 
 }  // namespace kernels::portable

@@ -10,6 +10,7 @@
 //   softmax_rows            w = softmax(s) row by row, over the allowed entries (attention weights, tag probs)
 //   softmax_backward_rows   ds += w ∘ (dw − rowsum(w ∘ dw))
 //   layernorm_forward_rows / layernorm_backward_rows
+//   adam_update             one Adam step over a flat parameter buffer (optim.h)
 //
 // Every kernel is written twice, with the same arithmetic in the same order (natively the compiler may
 // still fuse a·b + c into one FMA instruction, which rounds once instead of twice):
@@ -71,6 +72,12 @@ void layernorm_forward_rows(float* out, float* mean, float* rstd, const float* i
 void layernorm_backward_rows(float* din, float* dgamma, float* dbeta, const float* dout, const float* in,
                              const float* gamma, const float* mean, const float* rstd, int rows, int D);
 
+// One Adam step over n parameters, element by element (optim.h says what it is):
+//   m = b1·m + (1 − b1)·g;   v = b2·v + (1 − b2)·(g·g);   p = p − (step_size·m) / (sqrt(v)·inv_sqrt_bc2 + eps)
+// in that order, each operation rounded once. p, m, v are updated in place; no two buffers may overlap.
+void adam_update(float* p, float* m, float* v, const float* g, long n, float b1, float b2, float step_size,
+                 float inv_sqrt_bc2, float eps);
+
 // exp(x) by the polynomial both twins use (Cephes expf): relative error about 1e-7 for x in [−87.3, 88];
 // x is clamped to that range first (below −87.3 the result is about 1.2e-38, the smallest normal float).
 float exp_approx(float x);
@@ -87,6 +94,8 @@ void layernorm_forward_rows(float* out, float* mean, float* rstd, const float* i
                             const float* beta, int rows, int D, float eps);
 void layernorm_backward_rows(float* din, float* dgamma, float* dbeta, const float* dout, const float* in,
                              const float* gamma, const float* mean, const float* rstd, int rows, int D);
+void adam_update(float* p, float* m, float* v, const float* g, long n, float b1, float b2, float step_size,
+                 float inv_sqrt_bc2, float eps);
 
 }  // namespace simd
 namespace active = simd;
@@ -139,6 +148,15 @@ inline void layernorm_backward_rows(float* din, float* dgamma, float* dbeta, con
   extents::floats(mean, rows, "layernorm_backward_rows", "mean");
   extents::floats(rstd, rows, "layernorm_backward_rows", "rstd");
   active::layernorm_backward_rows(din, dgamma, dbeta, dout, in, gamma, mean, rstd, rows, D);
+}
+
+inline void adam_update(float* p, float* m, float* v, const float* g, long n, float b1, float b2, float step_size,
+                        float inv_sqrt_bc2, float eps) {
+  extents::floats(p, n, "adam_update", "p");
+  extents::floats(m, n, "adam_update", "m");
+  extents::floats(v, n, "adam_update", "v");
+  extents::floats(g, n, "adam_update", "g");
+  active::adam_update(p, m, v, g, n, b1, b2, step_size, inv_sqrt_bc2, eps);
 }
 
 }  // namespace kernels

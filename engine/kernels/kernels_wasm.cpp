@@ -354,6 +354,32 @@ void layernorm_backward_rows(float* din, float* dgamma, float* dbeta, const floa
   }
 }
 
+// ------------------------------------------------------------------------------------------- Adam
+
+void adam_update(float* p, float* m, float* v, const float* g, long n, float b1, float b2, float step_size,
+                 float inv_sqrt_bc2, float eps) {
+  const float c1 = 1.0f - b1, c2 = 1.0f - b2;
+  const v128_t vb1 = wasm_f32x4_splat(b1), vb2 = wasm_f32x4_splat(b2), vc1 = wasm_f32x4_splat(c1),
+               vc2 = wasm_f32x4_splat(c2), vs = wasm_f32x4_splat(step_size), vi = wasm_f32x4_splat(inv_sqrt_bc2),
+               ve = wasm_f32x4_splat(eps);
+  const long n4 = n & ~3L;
+  for (long i = 0; i < n4; i += 4) {
+    const v128_t gi = wasm_v128_load(g + i);
+    const v128_t mi = wasm_f32x4_add(wasm_f32x4_mul(vb1, wasm_v128_load(m + i)), wasm_f32x4_mul(vc1, gi));
+    const v128_t vv = wasm_f32x4_add(wasm_f32x4_mul(vb2, wasm_v128_load(v + i)),
+                                     wasm_f32x4_mul(vc2, wasm_f32x4_mul(gi, gi)));
+    const v128_t den = wasm_f32x4_add(wasm_f32x4_mul(wasm_f32x4_sqrt(vv), vi), ve);
+    wasm_v128_store(m + i, mi);
+    wasm_v128_store(v + i, vv);
+    wasm_v128_store(p + i, wasm_f32x4_sub(wasm_v128_load(p + i), wasm_f32x4_div(wasm_f32x4_mul(vs, mi), den)));
+  }
+  for (long i = n4; i < n; ++i) {
+    m[i] = b1 * m[i] + c1 * g[i];
+    v[i] = b2 * v[i] + c2 * (g[i] * g[i]);
+    p[i] -= step_size * m[i] / (std::sqrt(v[i]) * inv_sqrt_bc2 + eps);
+  }
+}
+
 }  // namespace kernels::simd
 }  // namespace attnlab
 

@@ -26,6 +26,7 @@
 #include "engine/ops/layernorm.h"
 #include "engine/ops/loss.h"
 #include "engine/train/cost.h"
+#include "engine/train/optim.h"
 
 namespace attnlab {
 namespace {
@@ -331,6 +332,41 @@ TEST(Kernels, LayerNormMatchesTheDoubleOperationAndTheTwinsAgree) {
                                                mean2.data(), rstd2.data(), N, D);
     EXPECT_TRUE(same_bits(y, y2) && same_bits(mean, mean2) && same_bits(rstd, rstd2)) << "forward, D " << D;
     EXPECT_TRUE(same_bits(dx, dx2) && same_bits(dg, dg2) && same_bits(db, db2)) << "backward, D " << D;
+  }
+}
+
+// ------------------------------------------------------------------------------------------- Adam
+
+// Three Adam steps (Adam<float>, which runs the kernel) against Adam<double> (Eigen arrays, optim.cpp), and the
+// twins against each other, on lengths around the vector width and the portable twin's 1024-float chunks.
+TEST(Kernels, AdamMatchesDoublePrecisionAndTheTwinsAgree) {
+  for (long n : {0L, 1L, 3L, 4L, 5L, 31L, 1023L, 1024L, 1025L, 2051L}) {
+    const AdamConfig config{0.01, 0.9, 0.999, 1e-8};
+    Adam<float> fast(static_cast<std::size_t>(n), config);
+    Adam<double> slow(static_cast<std::size_t>(n), config);
+    std::vector<float> p = randoms(static_cast<size_t>(n), 11 + static_cast<std::uint32_t>(n), 2.0);
+    std::vector<double> pd(p.begin(), p.end());
+    for (int t = 0; t < 3; ++t) {
+      // gradients of every size, some exactly 0 (a word not in the batch)
+      std::vector<float> g = randoms(static_cast<size_t>(n), 40 + static_cast<std::uint32_t>(n + t), t == 1 ? 1e-3 : 5);
+      for (long i = 0; i < n; i += 7) g[static_cast<size_t>(i)] = 0.0f;
+      const std::vector<double> gd(g.begin(), g.end());
+      fast.step(p.data(), g.data());
+      slow.step(pd.data(), gd.data());
+      for (long i = 0; i < n; ++i) {
+        const size_t k = static_cast<size_t>(i);
+        ASSERT_NEAR(p[k], pd[k], 1e-6 * (1 + std::abs(pd[k]))) << "n " << n << " step " << t << " i " << i;
+        // (1 − β2 rounded to float is 1.3e-5 below 0.001: v carries that)
+        ASSERT_NEAR(fast.v[k], slow.v[k], 2e-5 * slow.v[k] + 1e-30) << "n " << n << " step " << t << " i " << i;
+      }
+    }
+    // the same step by the two twins from the same state: the same bits
+    std::vector<float> p1 = p, m1(fast.m.begin(), fast.m.end()), v1(fast.v.begin(), fast.v.end());
+    std::vector<float> p2 = p1, m2 = m1, v2 = v1;
+    const std::vector<float> g = randoms(static_cast<size_t>(n), 99);
+    kernels::adam_update(p1.data(), m1.data(), v1.data(), g.data(), n, 0.9f, 0.999f, 0.01f, 1.0005f, 1e-8f);
+    kernels::portable::adam_update(p2.data(), m2.data(), v2.data(), g.data(), n, 0.9f, 0.999f, 0.01f, 1.0005f, 1e-8f);
+    EXPECT_TRUE(same_bits(p1, p2) && same_bits(m1, m2) && same_bits(v1, v2)) << "n " << n;
   }
 }
 
