@@ -366,8 +366,8 @@ void adam_update(float* p, float* m, float* v, const float* g, long n, float b1,
   for (long i = 0; i < n4; i += 4) {
     const v128_t gi = wasm_v128_load(g + i);
     const v128_t mi = wasm_f32x4_add(wasm_f32x4_mul(vb1, wasm_v128_load(m + i)), wasm_f32x4_mul(vc1, gi));
-    const v128_t vv = wasm_f32x4_add(wasm_f32x4_mul(vb2, wasm_v128_load(v + i)),
-                                     wasm_f32x4_mul(vc2, wasm_f32x4_mul(gi, gi)));
+    const v128_t vv =
+        wasm_f32x4_add(wasm_f32x4_mul(vb2, wasm_v128_load(v + i)), wasm_f32x4_mul(vc2, wasm_f32x4_mul(gi, gi)));
     const v128_t den = wasm_f32x4_add(wasm_f32x4_mul(wasm_f32x4_sqrt(vv), vi), ve);
     wasm_v128_store(m + i, mi);
     wasm_v128_store(v + i, vv);
