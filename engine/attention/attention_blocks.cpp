@@ -238,10 +238,12 @@ void attention_forward(Real* out, AttentionCache<Real>& cache, const Real* in, c
   const int H = spec.heads, Dh = D / H, N = B * T;
   const int blocks = (T + kQueryBlock - 1) / kQueryBlock;
   const Real scale = Real(1) / std::sqrt(static_cast<Real>(Dh));
-  // Q = I·Wq + bq,  K = I·Wk + bk,  V = I·Wv + bv
-  linear_forward(cache.q.data(), in, params.wq, params.bq, N, D, D);
-  linear_forward(cache.k.data(), in, params.wk, params.bk, N, D, D);
-  linear_forward(cache.v.data(), in, params.wv, params.bv, N, D, D);
+  // Q = I·Wq + bq,  K = I·Wk + bk,  V = I·Wv + bv, for the tokens (a padded key is never looked at; a padded
+  // query's output is 0 below)
+  const TokenRows rows{lengths, B, T};
+  linear_forward(cache.q.data(), in, params.wq, params.bq, N, D, D, rows);
+  linear_forward(cache.k.data(), in, params.wk, params.bk, N, D, D, rows);
+  linear_forward(cache.v.data(), in, params.wv, params.bv, N, D, D, rows);
   if (spec.relevance == Relevance::dot) transpose_sequences(cache.kt.data(), cache.k.data(), B, T, D);
   // which keys each block of queries can see (the rest is never computed)
   update_key_spans(cache, allowed, B, T, H);
@@ -340,7 +342,7 @@ void attention_forward(Real* out, AttentionCache<Real>& cache, const Real* in, c
     }
   }
   // out = concat(O₁ .. O_H)·Wo + bo
-  linear_forward(out, cache.o.data(), params.wo, params.bo, N, D, D);
+  linear_forward(out, cache.o.data(), params.wo, params.bo, N, D, D, rows);
   // padded queries produce nothing (not even bo)
   for (int b = 0; b < B; ++b) {
     const int len = lengths != nullptr ? lengths[b] : T;
@@ -461,9 +463,11 @@ void attention_backward(Real* din, const AttentionParams<Real>& grads, Attention
     }
   }
   // forward was: Q = I·Wq + bq (and K, V the same)  →  dI += dQ·Wqᵀ + dK·Wkᵀ + dV·Wvᵀ, dWq += Iᵀ·dQ, dbq += Σ dQ
-  linear_backward(din, grads.wq, grads.bq, dQ, in, params.wq, N, D, D, din_is_new);  // (the first may write din)
-  linear_backward(din, grads.wk, grads.bk, dK, in, params.wk, N, D, D);
-  linear_backward(din, grads.wv, grads.bv, dV, in, params.wv, N, D, D);
+  // (dQ, dK, dV are 0 on the padding rows: only the tokens' rows of dI are computed)
+  const TokenRows rows{lengths, B, T};
+  linear_backward(din, grads.wq, grads.bq, dQ, in, params.wq, N, D, D, din_is_new, rows);  // (the first may write din)
+  linear_backward(din, grads.wk, grads.bk, dK, in, params.wk, N, D, D, false, rows);
+  linear_backward(din, grads.wv, grads.bv, dV, in, params.wv, N, D, D, false, rows);
 }
 
 template struct AttentionCache<float>;

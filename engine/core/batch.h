@@ -34,4 +34,32 @@ struct Batch {
                                         // row = query, 1 = may attend; combined with the model's mask; nullptr = none
 };
 
+// The rows of a padded (B·T, ·) block that hold tokens: sequence b's first lengths[b] of its T rows (row b·T + t).
+// An operation that treats every row on its own (a linear layer) computes only these: on real sentences more than
+// half of a batch is padding, and nothing a token computes reads a padding row (attention masks the padded keys).
+struct TokenRows {
+  const int* lengths = nullptr;  // (B); nullptr: every row is a token
+  int B = 0, T = 0;
+  // f(first row, rows) for each run of consecutive token rows (a sequence of T tokens joins the next one).
+  template <typename F>
+  void each_run(long N, F f) const {
+    if (lengths == nullptr) {
+      if (N > 0) f(0L, N);
+      return;
+    }
+    long start = 0, count = 0;
+    for (int b = 0; b < B; ++b) {
+      const long first = static_cast<long>(b) * T;
+      const long len = lengths[b] < 0 ? 0 : lengths[b] > T ? T : lengths[b];
+      if (count > 0 && start + count == first) {
+        count += len;
+      } else {
+        if (count > 0) f(start, count);
+        start = first, count = len;
+      }
+    }
+    if (count > 0) f(start, count);
+  }
+};
+
 }  // namespace attnlab

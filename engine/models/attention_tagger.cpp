@@ -224,6 +224,7 @@ void AttentionTagger<Real>::forward_layers(const Batch<Real>& batch) {
   const long ND = static_cast<long>(N) * D;
   resize_workspace(B, T);
   const int* lengths = this->in_.lengths.data();
+  const TokenRows rows{lengths, B, T};  // the linear layers compute the tokens' rows only (batch.h)
   build_attention_mask(mask_.data(), c.mask, lengths, B, T, batch_allow(batch));
 
   // x = x + PE   (x = E[ids] or features·W_in + b_in, from the input layer)
@@ -254,13 +255,14 @@ void AttentionTagger<Real>::forward_layers(const Batch<Real>& batch) {
     // x = x + FFN(LN2(x))
     layernorm_forward(a.ln2.data(), a.ln2_mean.data(), a.ln2_rstd.data(), a.xm.data(), p.ln2_g, p.ln2_b, N, D,
                       static_cast<Real>(c.ln_eps));
-    ffn_forward(a.ffn.data(), a.pre.data(), a.hid.data(), a.ln2.data(), p.w1, p.b1, p.w2, p.b2, N, D, F, c.activation);
+    ffn_forward(a.ffn.data(), a.pre.data(), a.hid.data(), a.ln2.data(), p.w1, p.b1, p.w2, p.b2, N, D, F, c.activation,
+                rows);
     residual_forward(x_next, a.xm.data(), a.ffn.data(), ND);
   }
   // logits = LN_f(x)·W_head + b_head
   layernorm_forward(lnf_.data(), lnf_mean_.data(), lnf_rstd_.data(), x_out_.data(), P_.lnf_g, P_.lnf_b, N, D,
                     static_cast<Real>(c.ln_eps));
-  linear_forward(this->logits_.data(), lnf_.data(), P_.head_w, P_.head_b, N, D, C);
+  linear_forward(this->logits_.data(), lnf_.data(), P_.head_w, P_.head_b, N, D, C, rows);
 }
 
 // ------------------------------------------------------------------------------------------- backward
@@ -274,8 +276,9 @@ const Real* AttentionTagger<Real>::backward_layers() {
   auto zero = [](Buffer<Real>& v) { std::fill(v.begin(), v.end(), Real(0)); };
 
   // forward was: logits = lnf·W_head + b_head
+  const TokenRows rows{lengths, B, T};  // (the padding rows compute nothing a token reads: batch.h)
   linear_backward(dln_.data(), G_.head_w, G_.head_b, this->dlogits_.data(), lnf_.data(), P_.head_w, N, D, C,
-                  /*din_is_new=*/true);
+                  /*din_is_new=*/true, rows);
   // forward was: lnf = LN_f(x)
   zero(dnext_);
   layernorm_backward(dnext_.data(), G_.lnf_g, G_.lnf_b, dln_.data(), x_out_.data(), P_.lnf_g, lnf_mean_.data(),
@@ -292,7 +295,7 @@ const Real* AttentionTagger<Real>::backward_layers() {
     // own gradient is then added to it in place, so dnext_ becomes dxm with no copy.
     // forward was: ffn = FFN(ln2)
     ffn_backward(dln_.data(), g.w1, g.b1, g.w2, g.b2, dffn_scratch_.data(), dnext_.data(), a.ln2.data(), a.pre.data(),
-                 a.hid.data(), p.w1, p.w2, N, D, F, c.activation, /*din_is_new=*/true);  // (dln_ is written)
+                 a.hid.data(), p.w1, p.w2, N, D, F, c.activation, /*din_is_new=*/true, rows);  // (dln_ is written)
     // forward was: ln2 = LN2(xm)   (dnext_ += ...: now dxm)
     layernorm_backward(dnext_.data(), g.ln2_g, g.ln2_b, dln_.data(), a.xm.data(), p.ln2_g, a.ln2_mean.data(),
                        a.ln2_rstd.data(), N, D);

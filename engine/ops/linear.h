@@ -8,17 +8,24 @@
 // N = rows (tokens, B·T), Din = input width, Dout = output width
 #pragma once
 
+#include "engine/core/batch.h"
+
 namespace attnlab {
 
 // out (N, Dout) = in (N, Din) · w (Din, Dout) + b (Dout);  b may be nullptr (no bias).
+// rows: the token rows of a padded batch (batch.h); only those are computed, the padding rows of out are left as
+// they were. (Default: every row.)
 template <typename Real>
-void linear_forward(Real* out, const Real* in, const Real* w, const Real* b, int N, int Din, int Dout);
+void linear_forward(Real* out, const Real* in, const Real* w, const Real* b, int N, int Din, int Dout,
+                    TokenRows rows = {});
 
 // Gradients of the forward above, ACCUMULATED (+=) into din (N, Din), dw (Din, Dout), db (Dout).
 // din or db may be nullptr when that gradient is not wanted (e.g. no bias, or the input is data).
 // din_is_new: din holds no gradient yet, so it is written (=) instead of added to, and need not be zeroed first.
+// rows: as in the forward; dout must be 0 on the padding rows (no loss reaches them), so they add nothing to dw
+// and db; din gets 0 there (din_is_new), or nothing.
 template <typename Real>
 void linear_backward(Real* din, Real* dw, Real* db, const Real* dout, const Real* in, const Real* w, int N, int Din,
-                     int Dout, bool din_is_new = false);
+                     int Dout, bool din_is_new = false, TokenRows rows = {});
 
 }  // namespace attnlab

@@ -338,5 +338,49 @@ TEST(Workspace, ATrainingStepAllocatesNothingAfterTheFirst) {
   }
 }
 
+// On real sentences more than half of a batch is padding; the linear layers compute only the tokens' rows
+// (TokenRows, batch.h). A padded batch must still tag each sentence as the sentence alone, and its gradient must be
+// the sentences' gradients weighted by their tokens, whatever an earlier, longer batch left in the padding rows.
+TEST(Tagger, APaddedBatchIsEachSentenceAlone) {
+  ModelConfig c;
+  c.vocab = 50, c.tags = 5, c.dim = 16, c.heads = 4, c.layers = 2, c.ffn = 32, c.max_len = 9, c.max_batch = 3;
+  AttentionTagger<float> model(c);
+  const int B = 3, T = 9;
+  Rng rng(5);
+  std::vector<int> ids(B * T), tags(B * T);
+  for (int n = 0; n < B * T; ++n) ids[n] = static_cast<int>(rng.below(50)), tags[n] = ids[n] % 5;
+  Batch<float> batch;
+  batch.B = B, batch.T = T, batch.tokens = ids.data(), batch.tags = tags.data();
+  ASSERT_TRUE(model.forward(batch));  // every row real: the buffers' padding rows hold numbers of this batch
+  model.zero_grad();
+  model.backward();
+  const std::vector<int> lengths = {9, 4, 6};
+  batch.lengths = lengths.data();
+  ASSERT_TRUE(model.forward(batch));
+  const std::vector<float> logits(model.logits().data(), model.logits().data() + B * T * c.tags);
+  model.zero_grad();
+  model.backward();
+  const size_t P = model.num_parameters();
+  const std::vector<float> grads(model.params().grads(), model.params().grads() + P);
+  std::vector<double> weighted(P, 0.0);
+  const double tokens = 9 + 4 + 6;
+  for (int b = 0; b < B; ++b) {
+    const int len = lengths[static_cast<size_t>(b)];
+    Batch<float> one;
+    one.B = 1, one.T = len, one.tokens = ids.data() + b * T, one.tags = tags.data() + b * T;
+    ASSERT_TRUE(model.forward(one));
+    for (int t = 0; t < len; ++t) {
+      for (int k = 0; k < c.tags; ++k) {
+        EXPECT_NEAR(logits[static_cast<size_t>((b * T + t) * c.tags + k)], model.logits()(t, k), 1e-5)
+            << "sentence " << b << " token " << t;
+      }
+    }
+    model.zero_grad();
+    model.backward();
+    for (size_t i = 0; i < P; ++i) weighted[i] += model.params().grads()[i] * (len / tokens);
+  }
+  for (size_t i = 0; i < P; ++i) ASSERT_NEAR(grads[i], weighted[i], 1e-5 + 1e-4 * std::abs(weighted[i])) << i;
+}
+
 }  // namespace
 }  // namespace attnlab

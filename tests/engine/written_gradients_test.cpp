@@ -4,7 +4,9 @@
 // attention). The gradients themselves are checked against central differences in gradcheck_test.cpp.
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <cstdint>
+#include <limits>
 #include <vector>
 
 #include "engine/attention/attention.h"
@@ -106,6 +108,52 @@ TEST(WrittenGradients, AttentionEqualsZeroedThenAdded) {
         },
         causal ? "causal attention" : "attention");
   }
+}
+
+// A linear layer over the token rows of a padded batch (TokenRows, batch.h) computes exactly what the layer gives
+// each sequence's rows alone, and never reads a padding row: here they hold NaN, in the input and in the output's
+// old contents. Its gradients are those of the rows alone; din is 0 on the padding (written) or left (added).
+TEST(TokenRows, ALinearLayerComputesTheTokensRowsAloneAndNeverReadsThePadding) {
+  const int B = 4, T = 7, Din = 5, Dout = 6, N = B * T;
+  const std::vector<int> lengths = {7, 3, 0, 5};  // a full one (joins the next run), a short one, an empty one
+  const TokenRows rows{lengths.data(), B, T};
+  const float nan = std::numeric_limits<float>::quiet_NaN();
+  std::vector<float> in = randoms(static_cast<size_t>(N) * Din, 1), w = randoms(static_cast<size_t>(Din) * Dout, 2),
+                     b = randoms(Dout, 3), dout = randoms(static_cast<size_t>(N) * Dout, 4);
+  auto padding = [&](int n) { return n % T >= lengths[static_cast<size_t>(n / T)]; };
+  for (int n = 0; n < N; ++n) {
+    if (!padding(n)) continue;
+    for (int k = 0; k < Din; ++k) in[static_cast<size_t>(n) * Din + k] = nan;
+    for (int j = 0; j < Dout; ++j) dout[static_cast<size_t>(n) * Dout + j] = 0.0f;  // no loss reaches the padding
+  }
+  std::vector<float> out(static_cast<size_t>(N) * Dout, nan);
+  linear_forward(out.data(), in.data(), w.data(), b.data(), N, Din, Dout, rows);
+  std::vector<float> dw(w.size(), 0.0f), db(b.size(), 0.0f), din(in.size(), nan);
+  linear_backward(din.data(), dw.data(), db.data(), dout.data(), in.data(), w.data(), N, Din, Dout, true, rows);
+  // the reference: every sequence's rows alone, as a batch of their own
+  std::vector<float> dw_ref(w.size(), 0.0f), db_ref(b.size(), 0.0f);
+  for (int s = 0; s < B; ++s) {
+    const int len = lengths[static_cast<size_t>(s)];
+    if (len == 0) continue;
+    const size_t r0 = static_cast<size_t>(s) * T;
+    std::vector<float> o(static_cast<size_t>(len) * Dout), d(static_cast<size_t>(len) * Din);
+    linear_forward(o.data(), in.data() + r0 * Din, w.data(), b.data(), len, Din, Dout);
+    linear_backward(d.data(), dw_ref.data(), db_ref.data(), dout.data() + r0 * Dout, in.data() + r0 * Din, w.data(),
+                    len, Din, Dout, true);
+    for (size_t i = 0; i < o.size(); ++i) ASSERT_EQ(out[r0 * Dout + i], o[i]) << "sequence " << s << " out " << i;
+    for (size_t i = 0; i < d.size(); ++i) ASSERT_EQ(din[r0 * Din + i], d[i]) << "sequence " << s << " din " << i;
+  }
+  for (int n = 0; n < N; ++n) {
+    for (int j = 0; j < Dout && padding(n); ++j) EXPECT_TRUE(std::isnan(out[static_cast<size_t>(n) * Dout + j]));
+    for (int k = 0; k < Din && padding(n); ++k) ASSERT_EQ(din[static_cast<size_t>(n) * Din + k], 0.0f) << "row " << n;
+  }
+  for (size_t i = 0; i < dw.size(); ++i) ASSERT_NEAR(dw[i], dw_ref[i], 1e-5f) << "dw " << i;
+  for (size_t i = 0; i < db.size(); ++i) ASSERT_NEAR(db[i], db_ref[i], 1e-5f) << "db " << i;
+  // adding (din_is_new = false) leaves the padding rows as they were
+  std::vector<float> din_add(in.size(), 0.0f), dw2(w.size(), 0.0f);
+  linear_backward<float>(din_add.data(), dw2.data(), nullptr, dout.data(), in.data(), w.data(), N, Din, Dout, false,
+                         rows);
+  for (size_t i = 0; i < din.size(); ++i) ASSERT_EQ(din_add[i], din[i]) << "din added " << i;
 }
 
 }  // namespace
