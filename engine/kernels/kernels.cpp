@@ -394,18 +394,33 @@ void layernorm_backward_rows(float* din, float* dgamma, float* dbeta, const floa
 // In chunks that stay in the L1 cache, each formula over the chunk as an Eigen array (natively Eigen vectorizes
 // them, the square root included, which a plain loop over std::sqrt is not: it must be able to set errno): m, v
 // and p then pass through memory once, not once per formula.
-void adam_update(float* p, float* m, float* v, const float* g, long n, float b1, float b2, float step_size,
-                 float inv_sqrt_bc2, float eps) {
-  using Arr = Eigen::Array<float, Eigen::Dynamic, 1>;
+namespace {
+
+template <typename Real>
+void adam_arrays(Real* p, Real* m, Real* v, const Real* g, long n, Real b1, Real b2, Real step_size, Real inv_sqrt_bc2,
+                 Real eps) {
+  using Arr = Eigen::Array<Real, Eigen::Dynamic, 1>;
   constexpr long kChunk = 1024;
   for (long i0 = 0; i0 < n; i0 += kChunk) {
     const Eigen::Index len = std::min(kChunk, n - i0);
     Eigen::Map<Arr> P(p + i0, len), M(m + i0, len), V(v + i0, len);
     Eigen::Map<const Arr> G(g + i0, len);
-    M = b1 * M + (1.0f - b1) * G;
-    V = b2 * V + (1.0f - b2) * G.square();
-    P -= step_size * M / (V.sqrt() * inv_sqrt_bc2 + eps);
+    M = b1 * M + (Real(1) - b1) * G;                       // m = β1·m + (1 − β1)·g
+    V = b2 * V + (Real(1) - b2) * G.square();              // v = β2·v + (1 − β2)·g²
+    P -= step_size * M / (V.sqrt() * inv_sqrt_bc2 + eps);  // p −= lr·m̂ / (sqrt(v̂) + eps)
   }
+}
+
+}  // namespace
+
+void adam_update(float* p, float* m, float* v, const float* g, long n, float b1, float b2, float step_size,
+                 float inv_sqrt_bc2, float eps) {
+  adam_arrays(p, m, v, g, n, b1, b2, step_size, inv_sqrt_bc2, eps);
+}
+
+void adam_update(double* p, double* m, double* v, const double* g, long n, double b1, double b2, double step_size,
+                 double inv_sqrt_bc2, double eps) {
+  adam_arrays(p, m, v, g, n, b1, b2, step_size, inv_sqrt_bc2, eps);
 }
 
 }  // namespace kernels::portable

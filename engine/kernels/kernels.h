@@ -32,6 +32,7 @@
 #pragma once
 
 #include <cstdint>
+#include <type_traits>
 
 #include "engine/kernels/extents.h"
 
@@ -75,8 +76,11 @@ void layernorm_backward_rows(float* din, float* dgamma, float* dbeta, const floa
 // One Adam step over n parameters, element by element (optim.h says what it is):
 //   m = b1·m + (1 − b1)·g;   v = b2·v + (1 − b2)·(g·g);   p = p − (step_size·m) / (sqrt(v)·inv_sqrt_bc2 + eps)
 // in that order, each operation rounded once. p, m, v are updated in place; no two buffers may overlap.
+// (Also in double, for Adam<double>: the portable loop in every build.)
 void adam_update(float* p, float* m, float* v, const float* g, long n, float b1, float b2, float step_size,
                  float inv_sqrt_bc2, float eps);
+void adam_update(double* p, double* m, double* v, const double* g, long n, double b1, double b2, double step_size,
+                 double inv_sqrt_bc2, double eps);
 
 // exp(x) by the polynomial both twins use (Cephes expf): relative error about 1e-7 for x in [−87.3, 88];
 // x is clamped to that range first (below −87.3 the result is about 1.2e-38, the smallest normal float).
@@ -150,13 +154,19 @@ inline void layernorm_backward_rows(float* din, float* dgamma, float* dbeta, con
   active::layernorm_backward_rows(din, dgamma, dbeta, dout, in, gamma, mean, rstd, rows, D);
 }
 
-inline void adam_update(float* p, float* m, float* v, const float* g, long n, float b1, float b2, float step_size,
-                        float inv_sqrt_bc2, float eps) {
-  extents::floats(p, n, "adam_update", "p");
-  extents::floats(m, n, "adam_update", "m");
-  extents::floats(v, n, "adam_update", "v");
-  extents::floats(g, n, "adam_update", "g");
-  active::adam_update(p, m, v, g, n, b1, b2, step_size, inv_sqrt_bc2, eps);
+// (Real = double: the portable twin, the only one there is)
+template <typename Real>
+inline void adam_update(Real* p, Real* m, Real* v, const Real* g, long n, Real b1, Real b2, Real step_size,
+                        Real inv_sqrt_bc2, Real eps) {
+  extents::whole(p, n, sizeof(Real), "adam_update", "p");
+  extents::whole(m, n, sizeof(Real), "adam_update", "m");
+  extents::whole(v, n, sizeof(Real), "adam_update", "v");
+  extents::whole(g, n, sizeof(Real), "adam_update", "g");
+  if constexpr (std::is_same_v<Real, float>) {
+    active::adam_update(p, m, v, g, n, b1, b2, step_size, inv_sqrt_bc2, eps);
+  } else {
+    portable::adam_update(p, m, v, g, n, b1, b2, step_size, inv_sqrt_bc2, eps);
+  }
 }
 
 }  // namespace kernels

@@ -22,8 +22,9 @@ void linear_forward(Real* out, const Real* in, const Real* w, const Real* b, int
 // Gradients of the forward above, ACCUMULATED (+=) into din (N, Din), dw (Din, Dout), db (Dout).
 // din or db may be nullptr when that gradient is not wanted (e.g. no bias, or the input is data).
 // din_is_new: din holds no gradient yet, so it is written (=) instead of added to, and need not be zeroed first.
-// rows: as in the forward; dout must be 0 on the padding rows (no loss reaches them), so they add nothing to dw
-// and db; din gets 0 there (din_is_new), or nothing.
+// rows: as in the forward; dw and db sum over the token rows only (the padding rows of dout and in are not read;
+// in a model they are 0 in dout, no loss reaching them, so the sums are those over every row); din gets 0 on the
+// padding rows (din_is_new), or nothing.
 template <typename Real>
 void linear_backward(Real* din, Real* dw, Real* db, const Real* dout, const Real* in, const Real* w, int N, int Din,
                      int Dout, bool din_is_new = false, TokenRows rows = {});

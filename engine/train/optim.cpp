@@ -3,33 +3,10 @@
 
 #include <algorithm>
 #include <cmath>
-#include <type_traits>
 
 #include "engine/kernels/kernels.h"
 
 namespace attnlab {
-
-// In chunks that stay in the L1 cache, each formula over the chunk as an array (Eigen vectorizes them, the square
-// root included): m, v and p then pass through memory once, not once per formula. (float: kernels::adam_update.)
-namespace {
-
-template <typename Real>
-void adam_update_arrays(Real* params, Real* m, Real* v, const Real* grads, std::size_t size, Real b1, Real b2,
-                        Real step_size, Real inv_sqrt_bc2, Real eps) {
-  using Arr = Eigen::Array<Real, Eigen::Dynamic, 1>;
-  constexpr Eigen::Index kChunk = 1024;
-  const Eigen::Index n = static_cast<Eigen::Index>(size);
-  for (Eigen::Index i0 = 0; i0 < n; i0 += kChunk) {
-    const Eigen::Index len = std::min(kChunk, n - i0);
-    Eigen::Map<Arr> P(params + i0, len), M(m + i0, len), V(v + i0, len);
-    Eigen::Map<const Arr> G(grads + i0, len);
-    M = b1 * M + (Real(1) - b1) * G;                       // m = β1·m + (1 − β1)·g
-    V = b2 * V + (Real(1) - b2) * G.square();              // v = β2·v + (1 − β2)·g²
-    P -= step_size * M / (V.sqrt() * inv_sqrt_bc2 + eps);  // p −= lr·m̂ / (sqrt(v̂) + eps)
-  }
-}
-
-}  // namespace
 
 template <typename Real>
 Adam<Real>::Adam(std::size_t n, const AdamConfig& c) : config(c), m(n, Real(0)), v(n, Real(0)) {}
@@ -51,12 +28,8 @@ void Adam<Real>::step(Real* params, const Real* grads) {
   // p = p − lr · m̂ / (sqrt(v̂) + eps) with m̂ = m / (1 − β1^t), v̂ = v / (1 − β2^t), written as PyTorch does:
   // p −= (lr / bc1) · m / (sqrt(v) / sqrt(bc2) + eps), so each parameter costs one square root and one division.
   const Real step_size = lr / bc1, inv_sqrt_bc2 = Real(1) / std::sqrt(bc2);
-  if constexpr (std::is_same_v<Real, float>) {  // the engine's training type: the kernel (kernels.h)
-    kernels::adam_update(params, m.data(), v.data(), grads, static_cast<long>(m.size()), b1, b2, step_size,
-                         inv_sqrt_bc2, eps);
-  } else {
-    adam_update_arrays(params, m.data(), v.data(), grads, m.size(), b1, b2, step_size, inv_sqrt_bc2, eps);
-  }
+  kernels::adam_update(params, m.data(), v.data(), grads, static_cast<long>(m.size()), b1, b2, step_size, inv_sqrt_bc2,
+                       eps);  // (float: SIMD128 in the browser; kernels.h)
 }
 
 template <typename Real>
