@@ -1,18 +1,32 @@
 # Test suites. Natively everything runs under CTest; under Emscripten the same engine tests are compiled to
 # WebAssembly and run by Node (TOOLCHAIN.md gotcha 9): the exit code is the verdict either way.
-# attnlab_wasm_gtest(<name> <target> <shards> [NODE_FLAGS ...]): a GoogleTest program compiled to WebAssembly runs
-# under Node as <shards> CTest tests <name>_1 .. <name>_<shards>, each a share of its cases (GoogleTest's own
-# sharding), so ctest -j runs them side by side and no one test runs a whole suite.
+# attnlab_wasm_gtest(<name> <target> <shards> [ALONE <label>=<filter> ...] [NODE_FLAGS ...]): a GoogleTest program
+# compiled to WebAssembly runs under Node as <shards> CTest tests <name>_1 .. <name>_<shards>, each a share of its
+# cases (GoogleTest's own sharding), so ctest -j runs them side by side and no one test runs a whole suite.
+# GoogleTest deals the cases out by their order, which follows the link order of the objects, so two long cases
+# can meet in one share; each ALONE case (a gtest filter) is a test of its own, <name>_<label>, that the shares
+# leave out.
 function(attnlab_wasm_gtest name target shards)
-  cmake_parse_arguments(W "" "" "NODE_FLAGS" ${ARGN})
+  cmake_parse_arguments(W "" "" "ALONE;NODE_FLAGS" ${ARGN})
   target_link_options(${target} PRIVATE -sNODERAWFS=1 -sEXIT_RUNTIME=1 -sALLOW_MEMORY_GROWTH=1 -sENVIRONMENT=node
                                         "SHELL:--pre-js ${CMAKE_SOURCE_DIR}/tests/wasm_gtest_env.js")
   set_property(TARGET ${target} APPEND PROPERTY LINK_DEPENDS "${CMAKE_SOURCE_DIR}/tests/wasm_gtest_env.js")
+  set(_rest "*")
+  foreach(_alone IN LISTS W_ALONE)
+    string(REGEX REPLACE "=.*" "" _label "${_alone}")
+    string(REGEX REPLACE "^[^=]*=" "" _filter "${_alone}")
+    add_test(NAME ${name}_${_label} COMMAND ${ATTNLAB_NODE} --no-experimental-fetch ${W_NODE_FLAGS} $<TARGET_FILE:${target}>)
+    # (one case, and it passed: a filter that no longer names a case fails instead of passing on nothing)
+    set_tests_properties(${name}_${_label} PROPERTIES ENVIRONMENT "NODE_PATH=/usr/share/nodejs;GTEST_FILTER=${_filter}"
+                         PASS_REGULAR_EXPRESSION "\\[  PASSED  \\] 1 test\\." FAIL_REGULAR_EXPRESSION "\\[  FAILED  \\]")
+    string(APPEND _rest ":${_filter}")
+  endforeach()
+  string(REPLACE "*:" "*-" _rest "${_rest}")  # every case but the ALONE ones
   foreach(i RANGE 1 ${shards})
     math(EXPR _index "${i} - 1")
     add_test(NAME ${name}_${i} COMMAND ${ATTNLAB_NODE} --no-experimental-fetch ${W_NODE_FLAGS} $<TARGET_FILE:${target}>)
     set_tests_properties(${name}_${i} PROPERTIES ENVIRONMENT
-                         "NODE_PATH=/usr/share/nodejs;GTEST_TOTAL_SHARDS=${shards};GTEST_SHARD_INDEX=${_index}")
+      "NODE_PATH=/usr/share/nodejs;GTEST_TOTAL_SHARDS=${shards};GTEST_SHARD_INDEX=${_index};GTEST_FILTER=${_rest}")
   endforeach()
 endfunction()
 
@@ -73,7 +87,12 @@ if(ATTNLAB_BUILD_APP)
 endif()
 
 if(EMSCRIPTEN)
-  attnlab_wasm_gtest(app_wasm attnlab_app_tests 6)
+  # The lesson's stops that train most: 17 to 31 s each alone under Node.
+  attnlab_wasm_gtest(app_wasm attnlab_app_tests 6 ALONE
+    "lesson_stop_9=Lesson/EveryStop.OpensPredictsTrainsAndRevealsAMeasuredResult/9"
+    "lesson_stop_12=Lesson/EveryStop.OpensPredictsTrainsAndRevealsAMeasuredResult/12"
+    "lesson_stop_13=Lesson/EveryStop.OpensPredictsTrainsAndRevealsAMeasuredResult/13"
+    "lesson_cnn_sweep=Lesson.TheCnnStopReadsTheVerdictOfTheDataSizeSweepOnPos")
   attnlab_wasm_gtest(engine_wasm attnlab_engine_tests 6)
   # The CLI under Node must behave exactly as the native one.
   add_test(NAME cli_wasm_version

@@ -64,8 +64,6 @@ std::vector<int> parse_sizes(const std::string& text, bool corpus) {
   return out;
 }
 
-double pct(double x) { return 100.0 * x; }
-
 nlohmann::json point_json(const SweepPoint& p, const Sweep& s) {
   return {{"size", p.size},
           {"model", p.model == kSweepAttention ? "attention" : "baseline"},

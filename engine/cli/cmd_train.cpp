@@ -57,8 +57,6 @@ std::string probes_text(const std::vector<Probe>& probes) {
   return out;
 }
 
-double pct(double x) { return 100.0 * x; }
-
 void print_bar(const Metrics& m, int steps, bool final_line) {
   const int width = 24;
   const int filled = steps > 0 ? static_cast<int>(width * std::min(1.0, double(m.step) / steps)) : width;

@@ -34,4 +34,7 @@ Sequence sequence_from_text(const Dataset& data, const std::string& text, std::v
 
 bool stdout_is_terminal();
 
+// An accuracy or a share (0..1) as the percentage the tables print.
+inline double pct(double x) { return 100.0 * x; }
+
 }  // namespace attnlab::cli

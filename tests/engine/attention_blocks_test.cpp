@@ -18,7 +18,7 @@
 namespace attnlab {
 namespace {
 
-struct Case {
+struct BlockCase {
   std::string name;
   MaskSpec mask;
   AttnNorm norm = AttnNorm::softmax;
@@ -26,11 +26,11 @@ struct Case {
   bool graph = false;  // a random per-sequence allow matrix (each sentence its own graph)
 };
 
-std::vector<Case> cases() {
-  std::vector<Case> c;
+std::vector<BlockCase> cases() {
+  std::vector<BlockCase> c;
   auto add = [&](const std::string& name, bool causal, int window, AttnNorm norm = AttnNorm::softmax,
                  bool alibi = false, bool graph = false) {
-    Case k;
+    BlockCase k;
     k.name = name;
     k.mask.causal = causal;
     k.mask.window = window;
@@ -84,7 +84,7 @@ struct Data {
 
 // The formula, one (query, key) pair at a time: out, weights A' (B, H, T, T) and scores S (B, H, T, T).
 void reference(std::vector<double>& out, std::vector<double>& A, std::vector<double>& S, const Data& d,
-               const std::vector<std::uint8_t>& allowed, const Case& c) {
+               const std::vector<std::uint8_t>& allowed, const BlockCase& c) {
   const int B = d.B, T = d.T, D = d.D, H = d.H, Dh = D / H, N = B * T;
   auto proj = [&](const std::vector<double>& w, const std::vector<double>& bias) {
     std::vector<double> y(static_cast<size_t>(N) * D);
@@ -144,7 +144,7 @@ void reference(std::vector<double>& out, std::vector<double>& A, std::vector<dou
 }
 
 template <typename Real>
-void check_case(const Case& c, double tol) {
+void check_case(const BlockCase& c, double tol) {
   const Data d;
   const int B = d.B, T = d.T, D = d.D, H = d.H;
   std::vector<std::uint8_t> allowed(static_cast<size_t>(B) * T * T);
@@ -220,11 +220,11 @@ void check_case(const Case& c, double tol) {
 }
 
 TEST(AttentionBlocks, EqualTheFormulaPairByPairInDouble) {
-  for (const Case& c : cases()) check_case<double>(c, 1e-12);
+  for (const BlockCase& c : cases()) check_case<double>(c, 1e-12);
 }
 
 TEST(AttentionBlocks, EqualTheFormulaPairByPairInFloat) {
-  for (const Case& c : cases()) check_case<float>(c, 2e-5);
+  for (const BlockCase& c : cases()) check_case<float>(c, 2e-5);
 }
 
 // Σ over query blocks of (queries in the block) × (keys from the first to the last that any of them sees),

@@ -18,13 +18,13 @@
 namespace attnlab {
 namespace {
 
-struct Case {
+struct ModelCase {
   std::string name;
   ModelConfig config;
   bool graph = false;  // give the batch one allow matrix per sequence
 };
 
-std::ostream& operator<<(std::ostream& os, const Case& c) { return os << c.name; }
+std::ostream& operator<<(std::ostream& os, const ModelCase& c) { return os << c.name; }
 
 ModelConfig small(ModelKind kind, InputMode input) {
   ModelConfig m;
@@ -51,9 +51,9 @@ void image(ModelConfig& m) {
   m.max_len = 12;
 }
 
-Case make_case(const std::string& name, ModelKind kind, InputMode input, void (*edit)(ModelConfig&) = nullptr,
-               bool graph = false) {
-  Case c{name, small(kind, input), graph};
+ModelCase make_case(const std::string& name, ModelKind kind, InputMode input, void (*edit)(ModelConfig&) = nullptr,
+                    bool graph = false) {
+  ModelCase c{name, small(kind, input), graph};
   if (edit != nullptr) edit(c.config);
   return c;
 }
@@ -95,10 +95,10 @@ struct TestBatch {
   }
 };
 
-class ModelGradCheck : public ::testing::TestWithParam<Case> {};
+class ModelGradCheck : public ::testing::TestWithParam<ModelCase> {};
 
 TEST_P(ModelGradCheck, MatchesCentralDifferences) {
-  const Case& c = GetParam();
+  const ModelCase& c = GetParam();
   gradcheck::ModelProblem p;
   p.model = make_model<double>(c.config);
   TestBatch tb(c.config, c.graph, 11);
@@ -142,7 +142,7 @@ INSTANTIATE_TEST_SUITE_P(
                   [](ModelConfig& m) { image(m), m.mask.window = 1; }),
         make_case("attention_alibi_2d_image", ModelKind::attention, InputMode::features,
                   [](ModelConfig& m) { image(m), m.pe = PosEnc::alibi; })),
-    [](const ::testing::TestParamInfo<Case>& p) { return p.param.name; });
+    [](const ::testing::TestParamInfo<ModelCase>& p) { return p.param.name; });
 
 // A batch of graphs (one adjacency matrix per graph) gives the same logits and loss as the graphs one by one.
 TEST(AttentionModel, GraphBatchEqualsGraphsOneByOne) {

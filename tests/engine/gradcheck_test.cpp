@@ -303,7 +303,7 @@ struct AdditiveCase : Problem {  // one head of width Dh = 3 inside rows of widt
 
 // long_*: T = 37, three query blocks (16 + 16 + 5, attention.h) whose key spans overlap, with padding.
 // long_graph: a sparse random allow matrix (~10% of the pairs): blocks computed pair by pair.
-enum class MaskKind { full, causal, window, allow, padding, all, long_window, long_causal, long_full, long_graph };
+enum class MaskCase { full, causal, window, allow, padding, all, long_window, long_causal, long_full, long_graph };
 
 struct AttentionCase : Problem {
   int B = 2, T = 4, D = 6, H = 2;
@@ -318,9 +318,9 @@ struct AttentionCase : Problem {
   AttentionCache<double> cache;
   AttentionScratch<double> scratch;
 
-  AttentionCase(AttnNorm norm, Relevance rel, MaskKind kind, bool alibi, bool with_bias) : bias(with_bias) {
-    const bool long_seq = kind == MaskKind::long_window || kind == MaskKind::long_causal ||
-                          kind == MaskKind::long_full || kind == MaskKind::long_graph;
+  AttentionCase(AttnNorm norm, Relevance rel, MaskCase kind, bool alibi, bool with_bias) : bias(with_bias) {
+    const bool long_seq = kind == MaskCase::long_window || kind == MaskCase::long_causal ||
+                          kind == MaskCase::long_full || kind == MaskCase::long_graph;
     if (long_seq) T = 37, D = 4;
     spec.heads = H, spec.norm = norm, spec.relevance = rel, spec.alibi = alibi;
     Rng rng(11);
@@ -342,20 +342,20 @@ struct AttentionCase : Problem {
                         {&aw, &daw}}) {
       g->resize(v->size());
     }
-    if (kind == MaskKind::causal || kind == MaskKind::all) mask.causal = true;
-    if (kind == MaskKind::window || kind == MaskKind::all) mask.window = 1;
-    if (kind == MaskKind::allow || kind == MaskKind::all) {
+    if (kind == MaskCase::causal || kind == MaskCase::all) mask.causal = true;
+    if (kind == MaskCase::window || kind == MaskCase::all) mask.window = 1;
+    if (kind == MaskCase::allow || kind == MaskCase::all) {
       mask.allow_n = T;          // a small graph; query 2 has no allowed key at all (its weights are all zero)
       mask.allow = {1, 1, 0, 0,  //
                     1, 0, 1, 1,  //
                     0, 0, 0, 0,  //
                     1, 0, 1, 1};
     }
-    if (kind == MaskKind::padding || kind == MaskKind::all) lengths = {4, 2};
-    if (kind == MaskKind::long_window) mask.window = 3;
-    if (kind == MaskKind::long_causal) mask.causal = true;
+    if (kind == MaskCase::padding || kind == MaskCase::all) lengths = {4, 2};
+    if (kind == MaskCase::long_window) mask.window = 3;
+    if (kind == MaskCase::long_causal) mask.causal = true;
     if (long_seq) lengths = {37, 20};  // the second sequence's last block is all padding
-    if (kind == MaskKind::long_graph) {
+    if (kind == MaskCase::long_graph) {
       Rng edges(5);
       mask.allow_n = T;
       mask.allow.resize(static_cast<size_t>(T) * T);
@@ -437,32 +437,32 @@ const OpCase kOpCases[] = {
     {"norm_relu", make<AttentionNormCase>(kRelu), {}},
     {"norm_sigmoid", make<AttentionNormCase>(kSigmoid), {}},
     {"additive_scores", make<AdditiveCase>(), {}},
-    {"attention_softmax_full", make<AttentionCase>(kSoftmax, kDot, MaskKind::full, false, true), {}},
-    {"attention_relu_full", make<AttentionCase>(kRelu, kDot, MaskKind::full, false, true), {}},
-    {"attention_sigmoid_full", make<AttentionCase>(kSigmoid, kDot, MaskKind::full, false, true), {}},
-    {"attention_no_bias", make<AttentionCase>(kSoftmax, kDot, MaskKind::full, false, false), {}},
-    {"attention_causal", make<AttentionCase>(kSoftmax, kDot, MaskKind::causal, false, true), {}},
-    {"attention_window", make<AttentionCase>(kSoftmax, kDot, MaskKind::window, false, true), {}},
-    {"attention_allow", make<AttentionCase>(kSoftmax, kDot, MaskKind::allow, false, true), {}},
-    {"attention_padding", make<AttentionCase>(kSoftmax, kDot, MaskKind::padding, false, true), {}},
-    {"attention_all_masks", make<AttentionCase>(kSoftmax, kDot, MaskKind::all, false, true), {}},
-    {"attention_relu_all_masks", make<AttentionCase>(kRelu, kDot, MaskKind::all, false, true), {}},
-    {"attention_sigmoid_all_masks", make<AttentionCase>(kSigmoid, kDot, MaskKind::all, false, true), {}},
-    {"attention_alibi", make<AttentionCase>(kSoftmax, kDot, MaskKind::padding, true, true), {}},
-    {"attention_additive_softmax", make<AttentionCase>(kSoftmax, kAdditive, MaskKind::full, false, true), {}},
-    {"attention_additive_relu", make<AttentionCase>(kRelu, kAdditive, MaskKind::full, false, true), {}},
-    {"attention_additive_sigmoid", make<AttentionCase>(kSigmoid, kAdditive, MaskKind::full, false, true), {}},
-    {"attention_additive_all_masks", make<AttentionCase>(kSoftmax, kAdditive, MaskKind::all, true, true), {}},
-    {"attention_long_window", make<AttentionCase>(kSoftmax, kDot, MaskKind::long_window, false, true), {}},
-    {"attention_long_window_alibi_sigmoid", make<AttentionCase>(kSigmoid, kDot, MaskKind::long_window, true, true), {}},
-    {"attention_long_causal_relu", make<AttentionCase>(kRelu, kDot, MaskKind::long_causal, false, true), {}},
-    {"attention_long_full", make<AttentionCase>(kSoftmax, kDot, MaskKind::long_full, false, true), {}},
+    {"attention_softmax_full", make<AttentionCase>(kSoftmax, kDot, MaskCase::full, false, true), {}},
+    {"attention_relu_full", make<AttentionCase>(kRelu, kDot, MaskCase::full, false, true), {}},
+    {"attention_sigmoid_full", make<AttentionCase>(kSigmoid, kDot, MaskCase::full, false, true), {}},
+    {"attention_no_bias", make<AttentionCase>(kSoftmax, kDot, MaskCase::full, false, false), {}},
+    {"attention_causal", make<AttentionCase>(kSoftmax, kDot, MaskCase::causal, false, true), {}},
+    {"attention_window", make<AttentionCase>(kSoftmax, kDot, MaskCase::window, false, true), {}},
+    {"attention_allow", make<AttentionCase>(kSoftmax, kDot, MaskCase::allow, false, true), {}},
+    {"attention_padding", make<AttentionCase>(kSoftmax, kDot, MaskCase::padding, false, true), {}},
+    {"attention_all_masks", make<AttentionCase>(kSoftmax, kDot, MaskCase::all, false, true), {}},
+    {"attention_relu_all_masks", make<AttentionCase>(kRelu, kDot, MaskCase::all, false, true), {}},
+    {"attention_sigmoid_all_masks", make<AttentionCase>(kSigmoid, kDot, MaskCase::all, false, true), {}},
+    {"attention_alibi", make<AttentionCase>(kSoftmax, kDot, MaskCase::padding, true, true), {}},
+    {"attention_additive_softmax", make<AttentionCase>(kSoftmax, kAdditive, MaskCase::full, false, true), {}},
+    {"attention_additive_relu", make<AttentionCase>(kRelu, kAdditive, MaskCase::full, false, true), {}},
+    {"attention_additive_sigmoid", make<AttentionCase>(kSigmoid, kAdditive, MaskCase::full, false, true), {}},
+    {"attention_additive_all_masks", make<AttentionCase>(kSoftmax, kAdditive, MaskCase::all, true, true), {}},
+    {"attention_long_window", make<AttentionCase>(kSoftmax, kDot, MaskCase::long_window, false, true), {}},
+    {"attention_long_window_alibi_sigmoid", make<AttentionCase>(kSigmoid, kDot, MaskCase::long_window, true, true), {}},
+    {"attention_long_causal_relu", make<AttentionCase>(kRelu, kDot, MaskCase::long_causal, false, true), {}},
+    {"attention_long_full", make<AttentionCase>(kSoftmax, kDot, MaskCase::long_full, false, true), {}},
     {"attention_long_window_additive",
-     make<AttentionCase>(kSoftmax, kAdditive, MaskKind::long_window, false, true),
+     make<AttentionCase>(kSoftmax, kAdditive, MaskCase::long_window, false, true),
      {}},
-    {"attention_long_graph", make<AttentionCase>(kSoftmax, kDot, MaskKind::long_graph, false, true), {}},
-    {"attention_long_graph_sigmoid_alibi", make<AttentionCase>(kSigmoid, kDot, MaskKind::long_graph, true, true), {}},
-    {"attention_long_graph_additive", make<AttentionCase>(kRelu, kAdditive, MaskKind::long_graph, false, true), {}},
+    {"attention_long_graph", make<AttentionCase>(kSoftmax, kDot, MaskCase::long_graph, false, true), {}},
+    {"attention_long_graph_sigmoid_alibi", make<AttentionCase>(kSigmoid, kDot, MaskCase::long_graph, true, true), {}},
+    {"attention_long_graph_additive", make<AttentionCase>(kRelu, kAdditive, MaskCase::long_graph, false, true), {}},
 };
 
 void PrintTo(const OpCase& c, std::ostream* os) { *os << c.name; }

@@ -14,7 +14,7 @@
 namespace attnlab {
 namespace {
 
-struct Case {
+struct RunCase {
   std::shared_ptr<const Dataset> data;
   ModelConfig model;
   TrainConfig train;
@@ -42,14 +42,14 @@ ModelConfig attention_model(int dim, int heads) {
   return m;
 }
 
-Case pos_case() {
-  Case c{std::make_shared<Dataset>(make_corpus_dataset(default_task_config(TaskKind::pos), *default_brown())),
-         attention_model(16, 2), short_run(30)};  // the Brown Corpus
+RunCase pos_case() {
+  RunCase c{std::make_shared<Dataset>(make_corpus_dataset(default_task_config(TaskKind::pos), *default_brown())),
+            attention_model(16, 2), short_run(30)};  // the Brown Corpus
   c.train.word_dropout = 0.2;
   return c;
 }
 
-Case synthetic_case(TaskKind kind) {
+RunCase synthetic_case(TaskKind kind) {
   TaskConfig t = default_task_config(kind);
   t.train = 64;
   t.dev = t.test = 16;
@@ -57,7 +57,7 @@ Case synthetic_case(TaskKind kind) {
     t.image_size = 8;
     t.min_len = t.max_len = 64;
   }
-  Case c{std::make_shared<Dataset>(make_synthetic_dataset(t)), attention_model(16, 2), short_run(30)};
+  RunCase c{std::make_shared<Dataset>(make_synthetic_dataset(t)), attention_model(16, 2), short_run(30)};
   if (kind == TaskKind::graph) {
     c.model.pe = PosEnc::none;
     c.model.graph_mask = true;
@@ -97,7 +97,7 @@ void expect_same_training(Trainer& a, Trainer& b) {
 }
 
 // k steps, a save and a load into a fresh trainer, then the rest: as one uninterrupted run.
-void check_resume(const Case& c, int k) {
+void check_resume(const RunCase& c, int k) {
   Trainer whole(c.data, c.model, c.train);
   whole.step(c.train.steps);
   Trainer first(c.data, c.model, c.train);
@@ -111,7 +111,7 @@ void check_resume(const Case& c, int k) {
 }
 
 TEST(TrainerState, ResumeIsExactOnPosWithWordDropout) {
-  Case c;
+  RunCase c;
   try {
     c = pos_case();
   } catch (const std::runtime_error& e) {
@@ -125,7 +125,7 @@ TEST(TrainerState, ResumeIsExactOnGraphs) { check_resume(synthetic_case(TaskKind
 TEST(TrainerState, ResumeIsExactAcrossEpochs) { check_resume(synthetic_case(TaskKind::reverse), 17); }  // 64 / 8
 
 TEST(TrainerState, LiveScheduleChangesTravelWithTheState) {
-  const Case c = synthetic_case(TaskKind::reverse);
+  const RunCase c = synthetic_case(TaskKind::reverse);
   Trainer whole(c.data, c.model, c.train), first(c.data, c.model, c.train);
   whole.step(5);
   whole.set_schedule(1e-2, 5);
@@ -143,7 +143,7 @@ TEST(TrainerState, LiveScheduleChangesTravelWithTheState) {
 
 // A replica that adopts only what it lacks ends in the trainer's own state, byte for byte.
 TEST(TrainerState, IncrementalStatesEndInTheSameState) {
-  const Case c = synthetic_case(TaskKind::image);
+  const RunCase c = synthetic_case(TaskKind::image);
   Trainer trainer(c.data, c.model, c.train), replica(c.data, c.model, c.train);
   std::size_t full_size = 0, last_size = 0;
   for (int round = 0; round < 6; ++round) {
@@ -173,7 +173,7 @@ void expect_refused(Trainer& t, const std::vector<std::uint8_t>& bytes, const st
 }
 
 TEST(TrainerState, BadBytesAreRefusedWithAMessage) {
-  const Case c = synthetic_case(TaskKind::reverse);
+  const RunCase c = synthetic_case(TaskKind::reverse);
   Trainer source(c.data, c.model, c.train), target(c.data, c.model, c.train);
   source.step(6);
   target.step(2);

@@ -13,8 +13,6 @@
 namespace attnlab::ui {
 namespace {
 
-using Context = HeadlessImGui;
-
 struct Look {
   std::string text = "step 120   loss 0.512";
   ImVec4 colour = ImVec4(1, 1, 1, 1);
@@ -39,7 +37,7 @@ std::uint64_t frame(const Look& look) {
 }
 
 TEST(FrameChange, TheSameFrameAgainIsRecognisedAndEveryVisibleChangeIsNot) {
-  Context c;
+  HeadlessImGui c;
   const Look look;
   frame(look);  // (ImGui settles a new window's size in its first frames)
   frame(look);

@@ -21,7 +21,7 @@ namespace {
 enum class Which { brown, chinese };
 enum class Fetch { none, loading, done };
 Fetch g_fetch[2] = {Fetch::none, Fetch::none};
-App* g_app = nullptr;  // the app the fetch reports to
+App* g_fetch_app = nullptr;  // the app the fetch reports to
 bool g_was_pending = false;
 
 [[maybe_unused]] const char* file_of(Which w) { return w == Which::brown ? "brown.pack.gz" : "seg_zh.txt.gz"; }
@@ -97,11 +97,11 @@ void corpus_failed(Which w, const std::string& problem) {
   g_chinese = std::string();
   if (w == Which::brown) register_brown(nullptr);  // asking for the task again fetches it again
   if (w == Which::chinese) register_seg_corpus(nullptr);
-  if (g_app == nullptr) return;
+  if (g_fetch_app == nullptr) return;
   char why[1024];
   std::snprintf(why, sizeof why, w == Which::brown ? ui::S().corpus_failed : ui::S().corpus_failed_seg,
                 problem.c_str());
-  g_app->data_failed(why);
+  g_fetch_app->data_failed(why);
 }
 
 // All of the Chinese text came: registered when it is the corpus make setup writes (its first line says so).
@@ -114,13 +114,13 @@ void chinese_loaded() {
   }
   fetch_of(Which::chinese) = Fetch::done;
   register_seg_corpus(std::make_shared<const std::string>(std::move(text)));
-  if (g_app != nullptr) g_app->data_arrived();
+  if (g_fetch_app != nullptr) g_fetch_app->data_arrived();
 }
 
 }  // namespace
 
 void update_corpus(App& app) {
-  g_app = &app;
+  g_fetch_app = &app;
   // While the corpus streams in, the data set grows when a run waits for a part that has come since (each
   // growth makes the data set of every part there anew, so not at every part).
   const Dataset* d = app.runs.data.get();
@@ -163,9 +163,9 @@ void update_corpus(App& app) {
 }  // namespace attnlab
 
 ATTNLAB_EXPORT void attnlab_corpus_progress(double received, double total) {
-  if (attnlab::g_app == nullptr) return;
-  attnlab::g_app->runs.data_received = received;
-  attnlab::g_app->runs.data_total = total;
+  if (attnlab::g_fetch_app == nullptr) return;
+  attnlab::g_fetch_app->runs.data_received = received;
+  attnlab::g_fetch_app->runs.data_total = total;
 }
 
 // A decompressed piece of the pack (malloc'ed by the page, freed here). 0 when the pack is broken (the fetch
@@ -196,7 +196,7 @@ ATTNLAB_EXPORT int attnlab_corpus_piece(char* bytes, int size) {
   if (!brown_registered()) register_brown(g_reader->corpus());
   g_stage = corpus_stage(*g_reader->corpus());
   // its first parts build the data and runs; a later part extends them when a trainer needs it (update_corpus)
-  if (g_stage > 0 && g_app != nullptr && g_app->runs.data_pending) g_app->data_arrived();
+  if (g_stage > 0 && g_fetch_app != nullptr && g_fetch_app->runs.data_pending) g_fetch_app->data_arrived();
   return 1;
 }
 
@@ -223,6 +223,6 @@ ATTNLAB_EXPORT void attnlab_corpus_loaded(const char* error) {
     return;
   }
   fetch_of(Which::brown) = Fetch::done;
-  g_reader.reset();                             // (the corpus stays registered)
-  if (g_app != nullptr) g_app->data_arrived();  // all of it: the data set is complete
+  g_reader.reset();                                         // (the corpus stays registered)
+  if (g_fetch_app != nullptr) g_fetch_app->data_arrived();  // all of it: the data set is complete
 }
