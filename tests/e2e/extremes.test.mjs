@@ -24,8 +24,9 @@ const frame = (page) => page.evaluate(() => window.attnlab._layout().frame);
 const COMPANION = { window: { mask: 'window' }, k: { model: 'cnn' }, max_len: { pe: 'learned' }, rnn: { model: 'rnn' } };
 
 // which = 'ranges': every numeric setting at both ends; 'choices': every choice of every enum setting.
+let settings = null;  // attnlab settings --json, read once
 function cases(keys, which) {
-  const s = JSON.parse(execFileSync('node', [CLI, 'settings', '--json'], { encoding: 'utf8' }));
+  const s = settings ??= JSON.parse(execFileSync('node', [CLI, 'settings', '--json'], { encoding: 'utf8' }));
   const out = [];
   if (which === 'ranges') {
     for (const r of s.ranges) {
