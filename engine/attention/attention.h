@@ -77,17 +77,17 @@ struct AttentionParams {
 // What the forward pass keeps: for the backward pass, and for the UI to show.
 template <typename Real>
 struct AttentionCache {
-  Buffer<Real> q, k, v;  // (N, D)
-  Buffer<Real> scores;   // (B, H, T, T) A = Q·Kᵀ/√Dh, with the ALiBi bias, before normalization.
-                         //              A pair the mask forbids is not used: its score is stored as 0.
-  Buffer<Real> weights;  // (B, H, T, T) A' = norm(A); row = query, column = key; masked pairs exactly 0
-  Buffer<int> spans;     // (B, ⌈T / kQueryBlock⌉, 3) each query block's key span [first, last + 1) and how
-                         //                          many of its pairs the mask allows
+  Workspace<Real> q, k, v;  // (N, D)
+  Workspace<Real> scores;   // (B, H, T, T) A = Q·Kᵀ/√Dh, with the ALiBi bias, before normalization.
+                            //              A pair the mask forbids is not used: its score is stored as 0.
+  Workspace<Real> weights;  // (B, H, T, T) A' = norm(A); row = query, column = key; masked pairs exactly 0
+  Workspace<int> spans;     // (B, ⌈T / kQueryBlock⌉, 3) each query block's key span [first, last + 1) and how
+                            //                          many of its pairs the mask allows
   int last_B = 0, last_T = 0, last_H = 0;  // the shape of the forward that left these numbers (see attention.cpp)
-  Buffer<Real> kt;                         // (B, D, T) each sequence's K transposed (dot relevance): Kₕᵀ is rows
+  Workspace<Real> kt;                      // (B, D, T) each sequence's K transposed (dot relevance): Kₕᵀ is rows
                                            //   h·Dh .. h·Dh+Dh−1, which the score product reads in place
-  Buffer<Real> o;                          // (N, D) concat(O₁ .. O_H), the input of the output projection
-  Buffer<Real> pq, pk;                     // (N, D) q·W'q and k·W'k per head (additive relevance only)
+  Workspace<Real> o;                       // (N, D) concat(O₁ .. O_H), the input of the output projection
+  Workspace<Real> pq, pk;                  // (N, D) q·W'q and k·W'k per head (additive relevance only)
   // Sizes the buffers for B sequences of T tokens. Reuses memory when it is already large enough.
   void resize(int B, int T, int D, int H, Relevance relevance);
 };
@@ -95,12 +95,12 @@ struct AttentionCache {
 // Working memory of the backward pass (can be shared by all layers).
 template <typename Real>
 struct AttentionScratch {
-  Buffer<Real> dout;        // (N, D) incoming gradient with padded rows zeroed
-  Buffer<Real> dO;          // (N, D) gradient at concat(O)
-  Buffer<Real> dq, dk, dv;  // (N, D)
-  Buffer<Real> vt;          // (B, D, T) each sequence's V transposed, for dA'ₕ = dOₕ·Vₕᵀ
-  Buffer<Real> dAp, dA;     // (T, T) gradient at one head's weights A' and scores A (only key spans used)
-  Buffer<Real> dp;          // (2·T·Dh) additive relevance
+  Workspace<Real> dout;        // (N, D) incoming gradient with padded rows zeroed
+  Workspace<Real> dO;          // (N, D) gradient at concat(O)
+  Workspace<Real> dq, dk, dv;  // (N, D)
+  Workspace<Real> vt;          // (B, D, T) each sequence's V transposed, for dA'ₕ = dOₕ·Vₕᵀ
+  Workspace<Real> dAp, dA;     // (T, T) gradient at one head's weights A' and scores A (only key spans used)
+  Workspace<Real> dp;          // (2·T·Dh) additive relevance
   void resize(int B, int T, int D, int H);
 };
 

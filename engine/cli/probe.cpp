@@ -226,7 +226,8 @@ out_json masked_matrix(const float* p, const std::uint8_t* allowed, int rows, in
   return m;
 }
 
-void check_finite(const Buffer<float>& v, const char* what) {
+template <typename Floats>  // a Buffer, or a cache's Workspace
+void check_finite(const Floats& v, const char* what) {
   for (float f : v) {
     if (!std::isfinite(f)) {
       fail(std::string("the ") + what + " overflowed (inf or NaN in float): use smaller numbers in the request");

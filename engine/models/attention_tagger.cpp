@@ -273,7 +273,7 @@ const Real* AttentionTagger<Real>::backward_layers() {
   const int B = this->in_.B, T = this->in_.T, N = B * T;
   const int D = c.dim, F = c.ffn, C = c.tags;
   const int* lengths = this->in_.lengths.data();
-  auto zero = [](Buffer<Real>& v) { std::fill(v.begin(), v.end(), Real(0)); };
+  auto zero = [](Workspace<Real>& v) { std::fill(v.begin(), v.end(), Real(0)); };
 
   // forward was: logits = lnf·W_head + b_head
   const TokenRows rows{lengths, B, T};  // (the padding rows compute nothing a token reads: batch.h)

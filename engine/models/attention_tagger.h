@@ -88,15 +88,15 @@ class AttentionTagger : public SeqModel<Real> {
     Real *lnf_g = nullptr, *lnf_b = nullptr;    // (D) final LayerNorm
     Real *head_w = nullptr, *head_b = nullptr;  // (D, C), (C)
   };
-  struct BlockActs {                       // what one block's forward keeps
-    Buffer<Real> x;                        // (N, D) residual stream entering the block
-    Buffer<Real> ln1, ln1_mean, ln1_rstd;  // (N, D), (N), (N)
-    AttentionCache<Real> attn;             // Q, K, V, scores A, weights A', concat(O)
-    Buffer<Real> att;                      // (N, D) attention output
-    Buffer<Real> xm;                       // (N, D) x + att
-    Buffer<Real> ln2, ln2_mean, ln2_rstd;  // (N, D), (N), (N)
-    Buffer<Real> pre, hid;                 // (N, F) x·W1 + b1, act(pre)
-    Buffer<Real> ffn;                      // (N, D) feed-forward output
+  struct BlockActs {                          // what one block's forward keeps
+    Workspace<Real> x;                        // (N, D) residual stream entering the block
+    Workspace<Real> ln1, ln1_mean, ln1_rstd;  // (N, D), (N), (N)
+    AttentionCache<Real> attn;                // Q, K, V, scores A, weights A', concat(O)
+    Workspace<Real> att;                      // (N, D) attention output
+    Workspace<Real> xm;                       // (N, D) x + att
+    Workspace<Real> ln2, ln2_mean, ln2_rstd;  // (N, D), (N), (N)
+    Workspace<Real> pre, hid;                 // (N, F) x·W1 + b1, act(pre)
+    Workspace<Real> ffn;                      // (N, D) feed-forward output
   };
 
   void resize_workspace(int B, int T);
@@ -106,18 +106,18 @@ class AttentionTagger : public SeqModel<Real> {
   Weights P_;  // parameters
   Weights G_;  // their gradients (same layout)
 
-  std::vector<std::uint8_t> mask_;  // (B, T, T) 1 = query i may see key j
+  Workspace<std::uint8_t> mask_;  // (B, T, T) 1 = query i may see key j
   // (pe_rows_, D) the sinusoidal table; on an image with learned PE, R[r] + C[c] of the last forward (or of
   // pe_table(), which brings it up to date with the parameters)
   mutable Buffer<Real> pe_table_;
   int pe_rows_ = 0;
-  Buffer<Real> dpe_table_;                  // (T, D) image, learned PE: d loss / d (R[r] + C[c])
-  std::vector<BlockActs> acts_;             // (L)
-  Buffer<Real> x_out_;                      // (N, D) residual stream after the last block
-  Buffer<Real> lnf_, lnf_mean_, lnf_rstd_;  // (N, D), (N), (N)
+  Buffer<Real> dpe_table_;                     // (T, D) image, learned PE: d loss / d (R[r] + C[c])
+  std::vector<BlockActs> acts_;                // (L)
+  Workspace<Real> x_out_;                      // (N, D) residual stream after the last block
+  Workspace<Real> lnf_, lnf_mean_, lnf_rstd_;  // (N, D), (N), (N)
   // backward scratch, shared by all blocks
-  Buffer<Real> dnext_, dln_;              // (N, D)
-  Buffer<Real> dffn_scratch_;             // (2·N·F)
+  Workspace<Real> dnext_, dln_;           // (N, D)
+  Workspace<Real> dffn_scratch_;          // (2·N·F)
   AttentionScratch<Real> dattn_scratch_;  // see attention.h
 };
 

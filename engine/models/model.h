@@ -189,8 +189,8 @@ class SeqModel {
   ModelConfig cfg_;
   ParamStore<Real> store_;
   InputLayer<Real> in_;
-  Buffer<Real> x_;                         // (N, D) the input vectors
-  Buffer<Real> logits_, probs_, dlogits_;  // (N, C)
+  Workspace<Real> x_;                         // (N, D) the input vectors
+  Workspace<Real> logits_, probs_, dlogits_;  // (N, C)
   Real loss_ = 0;
   bool have_forward_ = false;
 
