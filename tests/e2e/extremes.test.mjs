@@ -129,29 +129,26 @@ async function tryAll(page, all) {
 
 // Each group of cases in two tests, one after the other: a group whole took 55-58 s on a loaded machine, at the
 // edge of the time limit.
-const half = (list, i) => list.slice(i * Math.ceil(list.length / 2), (i + 1) * Math.ceil(list.length / 2));
-for (const [i, part] of ['first', 'second'].entries()) {
-  test(`every control at its extremes (the numeric settings, ${part} half): it trains, or says why and offers a way back`,
-       { skip: SKIP }, async () => {
-    const p = await page();
-    await tryAll(p, half(cases(new Set(Object.keys(base)), 'ranges'), i));
-  });
+const half = (list, i) => {
+  const n = Math.ceil(list.length / 2);
+  return list.slice(i * n, (i + 1) * n);
+};
+for (const [group, which] of [['the numeric settings', 'ranges'], ['every choice', 'choices']]) {
+  for (const [i, part] of ['first', 'second'].entries()) {
+    test(`every control at its extremes (${group}, ${part} half): it trains, or says why and offers a way back`,
+         { skip: SKIP }, async () => {
+      const p = await page();
+      await tryAll(p, half(cases(new Set(Object.keys(base)), which), i));
+    });
+  }
 }
 
-for (const [i, part] of ['first', 'second'].entries()) {
-  test(`every control at its extremes (every choice, ${part} half): it trains, or says why and offers a way back`,
-       { skip: SKIP }, async () => {
-    const p = await page();
-    await tryAll(p, half(cases(new Set(Object.keys(base)), 'choices'), i));
-  });
-}
-
-for (const model of ['attention', 'rnn']) {
+for (const [model, largest] of [['attention', { task: 'image', layers: 4, heads: 8, dim: 128, batch: 128 }],
+                                ['rnn', { task: 'image', model: 'rnn', dim: 128, batch: 128 }]]) {
   test(`every control at its extremes (the largest ${model} model the controls allow, on the largest input: 144 pixels)`,
        { skip: SKIP }, async () => {
     const p = await page();
-    await tryAll(p, [model === 'rnn' ? { task: 'image', model: 'rnn', dim: 128, batch: 128 }
-                                     : { task: 'image', layers: 4, heads: 8, dim: 128, batch: 128 }]);
+    await tryAll(p, [largest]);
   });
 }
 
