@@ -72,7 +72,8 @@ static const char* panel_title(Panel panel) {
 
 float ShowViewAlone(App& app, PanelTextures& tex, Panel panel, float width, float height) {
   const ImGuiWindowFlags flags = ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove |
-                                 ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoBringToFrontOnFocus;
+                                 ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoBringToFrontOnFocus |
+                                 ImGuiWindowFlags_NoBackground;  // (the picture is cleared to ui::kPageBackground)
   ImGui::SetNextWindowPos(ImVec2(0, 0));
   ImGui::SetNextWindowSize(ImVec2(width, height));
   ImGui::Begin("##view_alone", nullptr, flags);

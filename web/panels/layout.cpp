@@ -321,11 +321,19 @@ void ShowApp(App& app, PanelTextures& tex, float width, float height) {
   app.runs.compare_active = app.state.embed
                                 ? std::find(embedded.begin(), embedded.end(), Panel::compare) != embedded.end()
                                 : app.state.panel == Panel::compare;
+  // (no background of its own: the screen is cleared to that colour, ui::kPageBackground, and a software renderer
+  // pays for every pixel a frame paints)
   const ImGuiWindowFlags flags = ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove |
-                                 ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoBringToFrontOnFocus;
+                                 ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoBringToFrontOnFocus |
+                                 ImGuiWindowFlags_NoBackground;
   ImGui::SetNextWindowPos(ImVec2(0, 0));
   ImGui::SetNextWindowSize(ImVec2(width, height));
   ImGui::Begin("##root", nullptr, flags);
+  ImDrawList* frame = ImGui::GetWindowDrawList();  // its 1-pixel frame, which NoBackground leaves out
+  frame->PushClipRectFullScreen();
+  frame->AddRect(ImVec2(0, 0), ImVec2(width, height), ImGui::GetColorU32(ImGuiCol_Border), 0.0f, 0,
+                 ImGui::GetStyle().WindowBorderSize);
+  frame->PopClipRect();
   app.picks.compact = app.state.embed && (height < ImGui::GetFontSize() * 25 || width < ImGui::GetFontSize() * 25);
   if (app.state.embed) {
     ShowEmbed(app, tex, embedded, embed_controls(app.state), app.state.caption);

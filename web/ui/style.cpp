@@ -11,6 +11,7 @@ namespace attnlab::ui {
 void StyleColours(ImGuiStyle& style) {
   ImGui::StyleColorsDark(&style);
   ImVec4* c = style.Colors;
+  c[ImGuiCol_WindowBg] = kPageBackground;  // opaque: what the windows showed over the page (style.h)
   c[ImGuiCol_TextDisabled] = ImVec4(0.65f, 0.65f, 0.65f, 1.0f);  // 0.50: 3.4:1 as a hint in a text field
   // the solid blues behind white text (0.26, 0.59, 0.98: 3.0:1)
   c[ImGuiCol_ButtonHovered] = ImVec4(0.18f, 0.45f, 0.82f, 1.0f);

@@ -11,12 +11,15 @@
 
 namespace attnlab::ui {
 
-inline const ImVec4 kPageBackground{0.09f, 0.10f, 0.12f, 1.0f};  // the GL clear colour behind the windows
-inline const ImVec4 kAccent{0.16f, 0.42f, 0.80f, 1.0f};          // a chosen button (mode, view, lesson stop)
-inline const ImVec4 kQuiet{0.20f, 0.22f, 0.27f, 1.0f};           // a button not chosen beside a chosen one
-inline const ImVec4 kVisited{0.20f, 0.35f, 0.55f, 1.0f};         // a lesson stop already seen
-inline const ImVec4 kEdge{0.50f, 0.52f, 0.58f, 1.0f};            // a control's border
-inline const ImVec4 kFocusRing{1.00f, 0.80f, 0.25f, 1.0f};       // the keyboard focus (2 px, web/ui/a11y.h)
+// The main window's background, and the GL clear colour: the full-screen window leaves it unpainted (with a software
+// renderer each layer of pixels a frame paints costs about as much as showing the frame). It is the colour the window
+// showed when it painted Dear ImGui's dark background (0.06, 94 % opaque) over the old clear colour (0.09, 0.10, 0.12).
+inline const ImVec4 kPageBackground{0.0618f, 0.0624f, 0.0636f, 1.0f};
+inline const ImVec4 kAccent{0.16f, 0.42f, 0.80f, 1.0f};     // a chosen button (mode, view, lesson stop)
+inline const ImVec4 kQuiet{0.20f, 0.22f, 0.27f, 1.0f};      // a button not chosen beside a chosen one
+inline const ImVec4 kVisited{0.20f, 0.35f, 0.55f, 1.0f};    // a lesson stop already seen
+inline const ImVec4 kEdge{0.50f, 0.52f, 0.58f, 1.0f};       // a control's border
+inline const ImVec4 kFocusRing{1.00f, 0.80f, 0.25f, 1.0f};  // the keyboard focus (2 px, web/ui/a11y.h)
 
 // Dear ImGui's dark theme with the changes above (sizes are left alone: the touch style sets them).
 void StyleColours(ImGuiStyle& style);
