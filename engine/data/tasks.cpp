@@ -13,6 +13,7 @@
 #include <fstream>
 #include <memory>
 #include <stdexcept>
+#include <string_view>
 #include <unordered_map>
 
 #include "engine/core/rng.h"
@@ -307,22 +308,39 @@ Sequence sequence_from_words(const Dataset& data, const std::vector<std::string>
   return s;
 }
 
-// Every split's token ids from its words, read with d.words.
-static void read_words_with_vocabulary(Dataset& d) {
+// Every split's token ids from its words, read with d.words. Each distinct spelling is looked up once (a corpus
+// has far fewer spellings than words): `seen` maps the spellings met so far to their ids, and may come filled.
+static void read_words_with_vocabulary(Dataset& d, std::unordered_map<std::string_view, int> seen = {}) {
   for (std::vector<Sequence>* split : {&d.train, &d.dev, &d.test})
     for (Sequence& s : *split) {
       s.tokens.resize(s.words.size());
-      for (std::size_t i = 0; i < s.words.size(); ++i) s.tokens[i] = d.words.id(s.words[i]);
+      for (std::size_t i = 0; i < s.words.size(); ++i) {
+        const auto [it, fresh] = seen.try_emplace(s.words[i], 0);
+        if (fresh) it->second = d.words.id(s.words[i]);
+        s.tokens[i] = it->second;
+      }
     }
 }
 
 void vocabulary_from_training_split(Dataset& d) {
-  std::vector<std::vector<std::string>> train_words;
-  for (const Sequence& s : d.train) train_words.push_back(s.words);
-  d.words = WordVocab::build(train_words, d.task.min_count, d.task.lowercase);
+  // The training split's spellings and their counts (the keys view the sentences' own strings, which stay put)
+  std::unordered_map<std::string_view, int> index;
+  std::vector<std::string_view> forms;
+  std::vector<long> counts;
+  for (const Sequence& s : d.train)
+    for (const std::string& w : s.words) {
+      const auto [it, fresh] = index.try_emplace(w, static_cast<int>(forms.size()));
+      if (fresh) {
+        forms.push_back(w);
+        counts.push_back(0);
+      }
+      ++counts[static_cast<std::size_t>(it->second)];
+    }
+  d.words = WordVocab::build(forms, counts, d.task.min_count, d.task.lowercase);
   d.vocab = d.words.size();
   d.token_names = d.words.words();
-  read_words_with_vocabulary(d);
+  for (auto& [form, id] : index) id = d.words.id(std::string(form));  // the spellings' ids, once each
+  read_words_with_vocabulary(d, std::move(index));
   d.train_counts.assign(static_cast<std::size_t>(d.vocab), 0);
   for (const Sequence& s : d.train)
     for (int v : s.tokens)
