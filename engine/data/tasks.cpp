@@ -323,24 +323,15 @@ static void read_words_with_vocabulary(Dataset& d, std::unordered_map<std::strin
 }
 
 void vocabulary_from_training_split(Dataset& d) {
-  // The training split's spellings and their counts (the keys view the sentences' own strings, which stay put)
-  std::unordered_map<std::string_view, int> index;
-  std::vector<std::string_view> forms;
-  std::vector<long> counts;
+  WordVocab::Spellings spellings;  // (views of the sentences' own strings, which stay put)
   for (const Sequence& s : d.train)
-    for (const std::string& w : s.words) {
-      const auto [it, fresh] = index.try_emplace(w, static_cast<int>(forms.size()));
-      if (fresh) {
-        forms.push_back(w);
-        counts.push_back(0);
-      }
-      ++counts[static_cast<std::size_t>(it->second)];
-    }
-  d.words = WordVocab::build(forms, counts, d.task.min_count, d.task.lowercase);
+    for (const std::string& w : s.words) spellings.add(w);
+  d.words = WordVocab::build_from(spellings, d.task.min_count, d.task.lowercase);
   d.vocab = d.words.size();
   d.token_names = d.words.words();
-  for (auto& [form, id] : index) id = d.words.id(std::string(form));  // the spellings' ids, once each
-  read_words_with_vocabulary(d, std::move(index));
+  std::unordered_map<std::string_view, int> ids;  // the training spellings' ids, once each
+  for (std::string_view form : spellings.forms) ids.emplace(form, d.words.id(std::string(form)));
+  read_words_with_vocabulary(d, std::move(ids));
   d.train_counts.assign(static_cast<std::size_t>(d.vocab), 0);
   for (const Sequence& s : d.train)
     for (int v : s.tokens)

@@ -105,28 +105,27 @@ std::string normalize_word(const std::string& w, bool lowercase) {
   return s;
 }
 
-WordVocab WordVocab::build(const std::vector<std::vector<std::string>>& sentences, int min_count, bool lowercase) {
-  std::unordered_map<std::string_view, std::size_t> index;  // spelling → its place in forms
-  std::vector<std::string_view> forms;
-  std::vector<long> counts;
-  for (const auto& s : sentences) {
-    for (const std::string& w : s) {
-      const auto [it, fresh] = index.try_emplace(w, forms.size());
-      if (fresh) {
-        forms.push_back(w);
-        counts.push_back(0);
-      }
-      ++counts[it->second];
-    }
+void WordVocab::Spellings::add(const std::string& word) {
+  const auto [it, fresh] = place.try_emplace(word, forms.size());
+  if (fresh) {
+    forms.push_back(word);
+    counts.push_back(0);
   }
-  return build(forms, counts, min_count, lowercase);
+  ++counts[it->second];
 }
 
-WordVocab WordVocab::build(const std::vector<std::string_view>& forms, const std::vector<long>& form_counts,
-                           int min_count, bool lowercase) {
+WordVocab WordVocab::build(const std::vector<std::vector<std::string>>& sentences, int min_count, bool lowercase) {
+  Spellings spellings;
+  for (const auto& s : sentences)
+    for (const std::string& w : s) spellings.add(w);
+  return build_from(spellings, min_count, lowercase);
+}
+
+WordVocab WordVocab::build_from(const Spellings& spellings, int min_count, bool lowercase) {
+  const std::vector<std::string_view>& forms = spellings.forms;
   std::unordered_map<std::string, long> counts;  // normalized word → count ("The" and "the" are one word)
   for (std::size_t i = 0; i < forms.size(); ++i)
-    counts[normalize_word(std::string(forms[i]), lowercase)] += form_counts[i];
+    counts[normalize_word(std::string(forms[i]), lowercase)] += spellings.counts[i];
   std::vector<std::pair<std::string, long>> kept;
   for (const auto& [w, c] : counts) {
     if (c >= min_count) kept.emplace_back(w, c);

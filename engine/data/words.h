@@ -38,10 +38,16 @@ class WordVocab {
   // The shape tokens, then every normalized word seen at least min_count times, most frequent first
   // (ties alphabetically): the same input always gives the same ids.
   static WordVocab build(const std::vector<std::vector<std::string>>& sentences, int min_count, bool lowercase);
-  // The same from each distinct spelling and its count (counts[i] of forms[i]): a corpus has far fewer spellings
-  // than words, so a caller that counted them has no need to copy its sentences.
-  static WordVocab build(const std::vector<std::string_view>& forms, const std::vector<long>& counts, int min_count,
-                         bool lowercase);
+  // Each distinct spelling of a text once, with its count (a corpus has far fewer spellings than words, so a
+  // caller that counts them has no need to copy its sentences). The views are the caller's strings: they must
+  // outlive it.
+  struct Spellings {
+    std::vector<std::string_view> forms;                      // in the order first met
+    std::vector<long> counts;                                 // counts[i]: how often forms[i] occurs
+    std::unordered_map<std::string_view, std::size_t> place;  // spelling → i
+    void add(const std::string& word);
+  };
+  static WordVocab build_from(const Spellings& spellings, int min_count, bool lowercase);  // as build()
   // From a stored list (a model file): words()[i] is token i; it must begin with the shape tokens (of
   // shape_names(), or of legacy_shape_names() for a file saved before the endings).
   static WordVocab from_list(std::vector<std::string> words, bool lowercase);
